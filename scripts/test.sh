@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The one test command (README, CI): typecheck, config check, unit, server
+# suite on both stores, browser suite in real headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-browser.sh
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step typecheck
+npm run -s typecheck
+
+step check-config
+npm run -s check-config
+
+step unit
+npx vitest run --project unit
+
+step server
+bash scripts/test-server.sh
+
+step build
+npm run -s build
+
+step browser
+npx vitest run --project browser

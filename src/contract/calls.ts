@@ -1,0 +1,111 @@
+/**
+ * The HTTP contract between the app and a centre's back end: every call of both
+ * spec documents (section 7), by name. Client (request layer, flow checker) and
+ * reference server import this one table, so a call cannot exist on one side only.
+ *
+ * Paths are under `/api/`. Where the spec gives a path (booking journey §7) it is
+ * used verbatim; where it says "path names come from a constants table that is not
+ * shown" the controller prefix is our decision (docs/decisions.md).
+ */
+
+export interface CallDef {
+  /** Path below /api/ */
+  path: string;
+  /** GET for the OAuth redirect only; everything else is POST JSON. */
+  method: 'POST' | 'GET';
+  /** Which bearer the server demands: service token (GetToken), none, report token, approver token. */
+  auth: 'service' | 'none' | 'report' | 'approver';
+  /** returnData is JSON text (a string the client must JSON.parse). */
+  jsonText?: boolean;
+  /** Spec section the call comes from, for readers. */
+  spec: string;
+}
+
+export const CALLS = {
+  // ---- booking journey §7 (paths from the spec) ----
+  GetNoticeInfo: { path: 'BackProtectApi/GetNoticeInfo', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetClusItemList: { path: 'UserInfoApi/GetClusItemList', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetVehicleClusItem: { path: 'UserInfoApi/GetVehicleClusItem', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetStaffClusItem: { path: 'UserInfoApi/GetStaffClusItem', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetItemCombList: { path: 'UserInfoApi/GetItemCombList', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetPersonSumList: { path: 'PersonSumApi/GetPersonSumList', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetSumTimeList: { path: 'PersonSumApi/GetSumTimeList', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetTeamSumList: { path: 'TeamSumApi/GetTeamSumList', method: 'POST', auth: 'service', spec: 'booking §7' },
+  PersonOrderAdd: { path: 'OrderListApi/PersonOrderAdd', method: 'POST', auth: 'service', spec: 'booking §7' },
+  PersonOrderPay: { path: 'OrderListApi/PersonOrderPay', method: 'POST', auth: 'service', spec: 'booking §7' },
+  SyncOrderById: { path: 'OrderListApi/SyncOrderById', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetTjLncListByName: { path: 'UserInfoApi/GetTjLncListByName', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetTjLncList: { path: 'UserInfoApi/GetTjLncList', method: 'POST', auth: 'service', spec: 'booking §7' },
+  TeamLogin: { path: 'UserInfoApi/TeamLogin', method: 'POST', auth: 'service', spec: 'booking §7' },
+
+  // ---- after-booking §7 (controller prefixes decided by us) ----
+  GetTeamSumTimeList: { path: 'TeamSumApi/GetTeamSumTimeList', method: 'POST', auth: 'service', spec: 'after §7' },
+  TeamOrderAdd: { path: 'OrderListApi/TeamOrderAdd', method: 'POST', auth: 'service', spec: 'after §7' },
+  AddClusItem: { path: 'UserInfoApi/AddClusItem', method: 'POST', auth: 'service', jsonText: true, spec: 'after §7' },
+  GetAddClusItemList: { path: 'UserInfoApi/GetAddClusItemList', method: 'POST', auth: 'service', spec: 'after §7' },
+  FindByOrderList: { path: 'OrderListApi/FindByOrderList', method: 'POST', auth: 'service', spec: 'after §7' },
+  PersonOrderRefund: { path: 'OrderListApi/PersonOrderRefund', method: 'POST', auth: 'service', spec: 'after §7' },
+  TeamOrderCancel: { path: 'OrderListApi/TeamOrderCancel', method: 'POST', auth: 'service', spec: 'after §7' },
+  PersonOrderCancel: { path: 'OrderListApi/PersonOrderCancel', method: 'POST', auth: 'service', spec: 'after §7' },
+  GetPayRecordList: { path: 'PayRecordApi/GetPayRecordList', method: 'POST', auth: 'service', spec: 'after §7' },
+  SendVerifyCode: { path: 'ReportApi/SendVerifyCode', method: 'POST', auth: 'service', spec: 'after §7' },
+  CheckVerifyCode: { path: 'ReportApi/CheckVerifyCode', method: 'POST', auth: 'service', spec: 'after §7' },
+  toWeChatOauth: { path: 'OAuthApi/toWeChatOauth', method: 'GET', auth: 'none', spec: 'after §7' },
+  userOpenid: { path: 'UserInfoApi/userOpenid', method: 'POST', auth: 'service', spec: 'after §7' },
+  GetReportList: { path: 'ReportApi/GetReportList', method: 'POST', auth: 'report', spec: 'after §7' },
+  GetReportDetail: { path: 'ReportApi/GetReportDetail', method: 'POST', auth: 'report', jsonText: true, spec: 'after §7' },
+  GetPacsPhotoUrl: { path: 'ReportApi/GetPacsPhotoUrl', method: 'POST', auth: 'report', spec: 'after §7' },
+  GetReportPDFUrl: { path: 'ReportApi/GetReportPDFUrl', method: 'POST', auth: 'report', spec: 'after §7' },
+  GetPatientinfo: { path: 'QuestionApi/GetPatientinfo', method: 'POST', auth: 'service', jsonText: true, spec: 'after §7' },
+  GetQuestion: { path: 'QuestionApi/GetQuestion', method: 'POST', auth: 'service', spec: 'after §7' },
+  SaveQuestions: { path: 'QuestionApi/SaveQuestions', method: 'POST', auth: 'service', spec: 'after §7' },
+  SaveGetQuestion: { path: 'QuestionApi/SaveGetQuestion', method: 'POST', auth: 'service', spec: 'after §7' },
+  /** Not in the spec (its list was hard-coded samples): the real "my questionnaires" list. */
+  GetQuestionList: { path: 'QuestionApi/GetQuestionList', method: 'POST', auth: 'service', spec: 'decision' },
+  VerifyDirectorReviewPwd: { path: 'BackProtectApi/VerifyDirectorReviewPwd', method: 'POST', auth: 'service', spec: 'after §7' },
+  GetFreePerson: { path: 'BackProtectApi/GetFreePerson', method: 'POST', auth: 'approver', jsonText: true, spec: 'after §7' },
+  UpdateFreePersonState: { path: 'BackProtectApi/UpdateFreePersonState', method: 'POST', auth: 'approver', spec: 'after §7' },
+  GetCardPerson: { path: 'BackProtectApi/GetCardPerson', method: 'POST', auth: 'approver', jsonText: true, spec: 'after §7' },
+  UpdateCardPerson: { path: 'BackProtectApi/UpdateCardPerson', method: 'POST', auth: 'approver', spec: 'after §7' },
+  GetInforMation: { path: 'PayRecordApi/GetInforMation', method: 'POST', auth: 'service', jsonText: true, spec: 'after §7' },
+  SweepCodePay: { path: 'PayRecordApi/SweepCodePay', method: 'POST', auth: 'service', spec: 'after §7' },
+  GetToken: { path: 'TokenApi/GetToken', method: 'POST', auth: 'none', spec: 'after §7' },
+  /** Sandbox payment provider: the app's sandbox sheet reports the outcome the user chose. */
+  SandboxPayResult: { path: 'PayApi/SandboxPayResult', method: 'POST', auth: 'service', spec: 'decision' },
+} as const satisfies Record<string, CallDef>;
+
+export type CallName = keyof typeof CALLS;
+export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+
+/** Every answer of every call. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  returnMsg: string;
+  returnData: T;
+}
+
+/** Extra request headers for the non-service bearers. */
+export const REPORT_TOKEN_HEADER = 'x-report-token';
+export const APPROVER_TOKEN_HEADER = 'x-approver-token';
+
+/** The start-up configuration file (GET /config.json?t=<now>). */
+export interface StartupConfig {
+  apiHost: string;
+  version: string;
+  IsUsePay: boolean;
+  IsAddClusItem: boolean;
+  /** Calendar bounds: days from today of the first and last bookable day shown. */
+  calendarStartDays: number;
+  calendarEndDays: number;
+  /** Cancellation cut-off start days (personal, group). */
+  cancelStartDaysPerson: number;
+  cancelStartDaysTeam: number;
+  /** encryStr wrapping on/off, and the key material (deployment config, never in the bundle). */
+  crypto: { enabled: boolean; keySeed?: string; substitution?: string };
+  /** Client identity for the GetToken password grant, from deployment config. */
+  tokenClient: { client_id: string; client_secret: string; name: string; password: string };
+  /** Payment provider: 'sandbox' shows the in-app sandbox sheet; 'wechat' calls WeixinJSBridge. */
+  payProvider: 'sandbox' | 'wechat';
+  branches: Array<{ hospCode: string; hospName: string; hospTel: string; hospAddr: string }>;
+  banners: string[];
+}

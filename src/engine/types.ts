@@ -1,0 +1,166 @@
+/**
+ * The flow format: what `flows/*.yaml` say, as types. The JSON Schema of the
+ * same format is `schemas/meta/flow.schema.json` (editors complete against it,
+ * the loader validates against it); this file and that schema must agree.
+ *
+ * Conventions (docs/flow-format.md explains each with examples):
+ * - A string value that starts with `=` is an EXPRESSION (safe evaluator, no eval):
+ *   `"=session.hospInfo.hospAddr"`. Any other string is literal. Condition fields
+ *   (`if`, `when`, `visibleIf`, `enabledIf`) are always expressions, no `=` needed.
+ * - Message fields (`alert`, `toast`, `confirm`, `okText`, …) hold a KEY of
+ *   `flows/messages.yaml`, or `=expr` for a text computed at run time
+ *   (e.g. the server's returnMsg).
+ * - Step ids are unique across all flow files; `go` names a step id, never a path.
+ * - Expression roots: session, data, form, query, event, result, config, const, item.
+ */
+
+/** A value in config: literal, or an expression when a string starts with `=`. */
+export type Value = string | number | boolean | null | Value[] | { [k: string]: Value };
+/** An expression string (no leading `=` needed). */
+export type Expr = string;
+/** A key of flows/messages.yaml, or `=expr`. */
+export type MessageRef = string;
+/** A step id (unique across flows). */
+export type StepRef = string;
+
+// ---------------------------------------------------------------- actions
+// An action list runs top to bottom; each action object has exactly one of the
+// action keys below (plus its modifiers). `stop` ends the list (and the lists
+// that called it).
+
+export interface CallAction {
+  /** A call name of src/contract/calls.ts. */
+  call: string;
+  /** Body fields; values are literals or `=expr`. */
+  body?: Record<string, Value>;
+  /** Where to keep returnData (after `pick`): `data.x` (step-local) or `session.x`. */
+  keep?: string;
+  /** Transform before keeping: an expression over `result` (the envelope). */
+  pick?: Expr;
+  /** No progress bar for this call. */
+  noLoading?: boolean;
+  /** Runs when the server answers success:false. Default: alert result.returnMsg and stop. */
+  onFail?: Action[];
+  /** Runs on a network/HTTP failure. Default: alert the request layer's message and stop. */
+  onError?: Action[];
+  /** Runs after success (before the next action in the list). */
+  then?: Action[];
+}
+export interface SetAction { set: Record<string, Value> } // keys are targets: session.x, data.x, form.x
+export interface GoAction { go: StepRef; query?: Record<string, Value>; replace?: boolean }
+export interface BackAction { back: number }
+export interface IfAction { if: Expr; then?: Action[]; else?: Action[] }
+export interface SwitchAction { switch: Array<{ when?: Expr; do: Action[] }> } // first match runs
+export interface ConfirmAction { confirm: MessageRef; okText?: MessageRef; cancelText?: MessageRef; then?: Action[]; else?: Action[]; params?: Record<string, Value> }
+export interface AlertAction { alert: MessageRef; then?: Action[]; params?: Record<string, Value> }
+export interface ToastAction { toast: MessageRef; icon?: 'success' | 'fail' | 'loading'; duration?: number; params?: Record<string, Value> }
+export interface DelayAction { delay: number }
+/** Validate the step's form; on failure show its first message (alert) and stop. */
+export interface ValidateAction { validate: true; show?: 'alert' | 'toast' }
+/** A popup form: shows `schema` in a bottom sheet; on submit runs `then` with `form` = its values. */
+export interface SheetAction { sheet: string; title?: string; submitText?: string; then?: Action[]; initial?: Record<string, Value> }
+/** An app-supplied effect by name (wechatPay, oauthRedirect, clearDraft, …) with named outcomes. */
+export interface InvokeAction { invoke: string; params?: Record<string, Value>; on?: Record<string, Action[]> }
+/** Run the step's `next` rules. */
+export interface NextAction { next: true }
+export interface StopAction { stop: true }
+
+export type Action =
+  | CallAction | SetAction | GoAction | BackAction | IfAction | SwitchAction
+  | ConfirmAction | AlertAction | ToastAction | DelayAction | ValidateAction
+  | SheetAction | InvokeAction | NextAction | StopAction;
+
+export const ACTION_KEYS = [
+  'call', 'set', 'go', 'back', 'if', 'switch', 'confirm', 'alert', 'toast',
+  'delay', 'validate', 'sheet', 'invoke', 'next', 'stop',
+] as const;
+export type ActionKey = (typeof ACTION_KEYS)[number];
+
+// ---------------------------------------------------------------- steps
+
+export interface NextRule { if?: Expr; go: StepRef; query?: Record<string, Value>; replace?: boolean }
+
+export interface StepForm {
+  /** Path below schemas/, e.g. `forms/person-order.json`, or `=expr` choosing one of `choices`. */
+  schema: string;
+  /** When `schema` is an expression, the schema files it may pick (checked at load). */
+  choices?: string[];
+  /** Persist values while typing under this key (restored after reload / killed webview). */
+  draft?: string;
+  /** Initial values: literals or `=expr`. */
+  initial?: Record<string, Value>;
+  /** Render read-only when true (view mode). */
+  readOnlyIf?: Expr;
+}
+
+export interface Step {
+  /** Route path, exactly as in the spec (`/PersonIndex`). */
+  route: string;
+  /** Extra paths that show the same step (`/reportguide`). */
+  aliases?: string[];
+  /** Needs a logged-in user (spec after-booking §2). */
+  auth: boolean;
+  /** Reachable from outside the app (QR code, shared link, OAuth return). */
+  entry?: boolean;
+  /** Back navigation not allowed (the /oauth step). */
+  noBack?: boolean;
+  title?: string;
+  /** A screen kind (schemas/meta/screens/<kind>.json). */
+  screen: string;
+  /** Screen-kind properties, validated by that kind's props schema. */
+  props?: Record<string, Value>;
+  form?: StepForm;
+  /** Actions run when the step is entered (data loading). */
+  load?: Action[];
+  /** Events the screen kind emits → actions. */
+  on?: Record<string, Action[]>;
+  /** Where `next: true` (or the screen's `done` event) goes: first matching rule. */
+  next?: NextRule[];
+}
+
+export interface FlowFile {
+  flow: string;
+  title?: string;
+  steps: Record<string, Step>;
+}
+
+export interface SessionKeyDef {
+  type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+  /** Kept across reloads (localStorage). Default true. */
+  persist?: boolean;
+  description?: string;
+}
+
+/** flows/app.yaml */
+export interface AppFile {
+  /** The step of `/` when the address has no path. */
+  start: StepRef;
+  /** Where an auth route without a user goes (the OAuth step). */
+  login: StepRef;
+  /** Shown for an unknown path. */
+  notFound?: StepRef;
+  session: Record<string, SessionKeyDef>;
+  constants?: Record<string, Value>;
+}
+
+/** flows/messages.yaml */
+export interface MessagesFile {
+  messages: Record<string, string>;
+}
+
+/** What the checker needs from the app: every name config may use. */
+export interface Registries {
+  calls: string[];
+  screens: Record<string, object>; // kind → props JSON Schema (with x-ref annotations)
+  widgets: string[];
+  effects: Record<string, { outcomes: string[] }>;
+  functions: string[];
+}
+
+/** One problem found in config. Lines and columns are 1-based. */
+export interface ConfigError {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
