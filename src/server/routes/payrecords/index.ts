@@ -1,0 +1,50 @@
+/**
+ * GetPayRecordList, GetInforMation, SweepCodePay, and the pay notify URL of
+ * scan-code trades (POST /api/PayRecordApi/SweepCodePayNotify, WeChat pay v2
+ * XML, verified by the configured pay provider).
+ */
+import type { FastifyInstance } from 'fastify';
+import { defineCall } from '../../plugins/call';
+import { completeScanPay, getInformation, listPayRecords, sweepCodePay } from '../../services/payrecords';
+import { parseXml, toXml } from '../../providers/wechat/sign';
+import type { GetInforMationReq, GetPayRecordListReq, SweepCodePayReq } from '../../../contract/after-booking';
+import { business } from '../reports/errors';
+
+export const SCAN_PAY_NOTIFY_PATH = '/api/PayRecordApi/SweepCodePayNotify';
+
+export async function payRecordRoutes(app: FastifyInstance): Promise<void> {
+  const now = () => app.deps.clock.now();
+
+  defineCall<GetPayRecordListReq>(app, 'GetPayRecordList', {
+    handler: async (body) => listPayRecords(app.deps.db, body.openid),
+  });
+
+  defineCall<GetInforMationReq>(app, 'GetInforMation', {
+    handler: async (body) => JSON.stringify(await getInformation(app.deps.db, body.regno, now())),
+  });
+
+  defineCall<SweepCodePayReq>(app, 'SweepCodePay', {
+    handler: async (body, req) =>
+      business(async () => {
+        const base = app.deps.config.publicUrl || `${req.protocol}://${req.host}`;
+        return sweepCodePay(app.deps.db, app.deps.providers.pay, {
+          regno: body.regno,
+          openid: body.openid,
+          price: body.price,
+          now: now(),
+          clientIp: req.ip,
+          notifyUrl: `${base}${SCAN_PAY_NOTIFY_PATH}`,
+        });
+      }),
+  });
+
+  app.post(SCAN_PAY_NOTIFY_PATH, async (req, reply) => {
+    const raw = (req.body as { __xml?: string } | undefined)?.__xml;
+    const fields = typeof raw === 'string' ? parseXml(raw) : {};
+    const v = app.deps.providers.pay.verifyNotify(fields);
+    let ok = false;
+    if (v.ok && v.outTradeNo && v.totalFee !== undefined) ok = await completeScanPay(app.deps.db, v.outTradeNo, v.totalFee, now());
+    reply.type('text/xml');
+    return toXml(ok ? { return_code: 'SUCCESS', return_msg: 'OK' } : { return_code: 'FAIL', return_msg: v.reason ?? 'unknown trade' });
+  });
+}

@@ -1,0 +1,23 @@
+/** Maps the after-booking services' business errors to ApiError (→ {success:false, returnMsg}). */
+import { ApiError } from '../../plugins/call';
+import { SmsError } from '../../services/sms';
+import { ReportError } from '../../services/reports';
+import { ApprovalError } from '../../services/approvals';
+import { QuestionnaireError } from '../../services/questionnaires';
+import { PayRecordError } from '../../services/payrecords';
+
+const BUSINESS = [SmsError, ReportError, ApprovalError, QuestionnaireError, PayRecordError];
+
+export async function business<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (BUSINESS.some((C) => e instanceof C)) throw new ApiError((e as Error).message);
+    throw e;
+  }
+}
+
+/** The centre's calendar day (Asia/Shanghai) of an instant. */
+export function chinaToday(now: number): string {
+  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+}

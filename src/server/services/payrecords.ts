@@ -1,0 +1,141 @@
+/**
+ * Payment records and scan-code payment (after-booking spec §2 Payment
+ * records / Scan-code payment, §5, §7). A scan-code record (pay_records) is
+ * created by the centre for an exam number with the amount due and an expiry;
+ * the examinee scans, sees it (GetInforMation) and pays (SweepCodePay). The
+ * amount is always the record's, never the client's; an expired record is
+ * refused with 订单已过期.
+ */
+import type { Db } from '../db/types';
+import type { InforMationRow, PayRecord, SweepCodePayRes } from '../../contract/after-booking';
+import type { PayProvider } from '../providers/wechat/types';
+import { formatCents, tryCents } from '../../contract/rules/money';
+import { newId } from './ids';
+
+export const PAY_MSG = {
+  unknown: '该体检人不存在',
+  expired: '订单已过期',
+  paid: '该订单已支付',
+  amount: '金额异常',
+  payFailed: '支付下单失败，请稍后再试',
+} as const;
+
+export class PayRecordError extends Error {}
+
+/** The examinee-not-found row the client recognises (a first row with only Info). */
+export const UNKNOWN_EXAMINEE_ROW = { Info: PAY_MSG.unknown } as const;
+
+interface PayRow {
+  id: string;
+  reg_no: string;
+  openid: string | null;
+  name: string;
+  createtime: string;
+  clus_name: string;
+  amount_cents: number | string;
+  tj_date: string;
+  expires_at: number | string;
+  pay_state: string;
+  out_trade_no: string | null;
+}
+
+const flagOf = (s: string): PayRecord['pay_flag'] => (s === 'T' ? 'T' : s === 'EING' ? 'EING' : 'F');
+
+/** Records of an openid: its scan-code records plus its paid booking orders (core `orders`). */
+export async function listPayRecords(db: Db, openid: string): Promise<PayRecord[]> {
+  const own = await db.all<PayRow>(`SELECT * FROM pay_records WHERE openid = $1`, [openid]);
+  const orders = await db.all<{ regno: string; id: string; name: string; created_time: string; clus_name: string; price_cents: number | string; tj_date: string; begin_time: string }>(
+    `SELECT id, regno, name, created_time, clus_name, price_cents, tj_date, begin_time FROM orders WHERE openid = $1 AND pay_flag = 'T'`,
+    [openid],
+  );
+  const out: PayRecord[] = [
+    ...own.map((r) => ({
+      regno: r.reg_no,
+      name: r.name,
+      createtime: r.createtime,
+      clus_name: r.clus_name,
+      PayAmount: formatCents(Number(r.amount_cents)),
+      pay_flag: flagOf(r.pay_state),
+      tj_date: r.tj_date,
+    })),
+    ...orders.map((o) => ({
+      regno: o.regno || o.id,
+      name: o.name,
+      createtime: o.created_time,
+      clus_name: o.clus_name,
+      PayAmount: formatCents(Number(o.price_cents)),
+      pay_flag: 'T' as const,
+      tj_date: o.tj_date || o.begin_time,
+    })),
+  ];
+  return out.sort((a, b) => (a.createtime < b.createtime ? 1 : a.createtime > b.createtime ? -1 : 0));
+}
+
+export async function getInformation(db: Db, regno: string, now: number): Promise<Array<InforMationRow | typeof UNKNOWN_EXAMINEE_ROW>> {
+  const r = await db.one<PayRow>(`SELECT * FROM pay_records WHERE reg_no = $1`, [regno]);
+  if (!r) return [UNKNOWN_EXAMINEE_ROW];
+  return [
+    {
+      regno: r.reg_no,
+      name: r.name,
+      createtime: r.createtime,
+      clus_name: r.clus_name,
+      PayAmount: formatCents(Number(r.amount_cents)),
+      tj_date: r.tj_date,
+      expired: r.pay_state !== 'T' && Number(r.expires_at) <= now,
+      pay_flag: flagOf(r.pay_state),
+    },
+  ];
+}
+
+export interface SweepInput {
+  regno: string;
+  openid: string;
+  price?: string | number;
+  now: number;
+  clientIp: string;
+  notifyUrl: string;
+}
+
+export async function sweepCodePay(db: Db, pay: PayProvider, q: SweepInput): Promise<SweepCodePayRes> {
+  const r = await db.one<PayRow>(`SELECT * FROM pay_records WHERE reg_no = $1`, [q.regno]);
+  if (!r) throw new PayRecordError(PAY_MSG.unknown);
+  if (r.pay_state === 'T') throw new PayRecordError(PAY_MSG.paid);
+  if (Number(r.expires_at) <= q.now) throw new PayRecordError(PAY_MSG.expired);
+  const cents = Number(r.amount_cents);
+  if (q.price !== undefined && q.price !== '' && tryCents(q.price) !== cents) throw new PayRecordError(PAY_MSG.amount);
+  const outTradeNo = newId('SC');
+  // Conditional update: a record already paid (or expired) in between is not re-opened.
+  const n = await db.run(
+    `UPDATE pay_records SET pay_state = 'EING', out_trade_no = $2, openid = COALESCE(openid, $3), updated_at = $4
+      WHERE id = $1 AND pay_state <> 'T' AND expires_at > $4`,
+    [r.id, outTradeNo, q.openid, q.now],
+  );
+  if (n === 0) throw new PayRecordError(PAY_MSG.expired);
+  try {
+    const p = await pay.jsapiPay({
+      outTradeNo,
+      totalFee: cents,
+      body: `体检费-${r.clus_name}`.slice(0, 120),
+      openid: q.openid,
+      notifyUrl: q.notifyUrl,
+      clientIp: q.clientIp,
+    });
+    return { appid: p.appid, timeStamp: p.timeStamp, nonceStr: p.nonceStr, package: p.package, signType: 'MD5', paySign: p.paySign };
+  } catch {
+    await db.run(`UPDATE pay_records SET pay_state = 'F', updated_at = $2 WHERE id = $1 AND pay_state = 'EING'`, [r.id, q.now]);
+    throw new PayRecordError(PAY_MSG.payFailed);
+  }
+}
+
+/** A verified pay notification (or sandbox result) for a scan-code trade: marks it paid when the amount matches. */
+export async function completeScanPay(db: Db, outTradeNo: string, totalFee: number, now: number): Promise<boolean> {
+  const n = await db.run(
+    `UPDATE pay_records SET pay_state = 'T', updated_at = $3 WHERE out_trade_no = $1 AND amount_cents = $2 AND pay_state <> 'T'`,
+    [outTradeNo, totalFee, now],
+  );
+  if (n > 0) return true;
+  return !!(await db.one(`SELECT id FROM pay_records WHERE out_trade_no = $1 AND pay_state = 'T'`, [outTradeNo]));
+}
+
+export const isScanPayTrade = (outTradeNo: string) => outTradeNo.startsWith('SC');

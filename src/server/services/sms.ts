@@ -1,0 +1,118 @@
+/**
+ * SMS verification codes (after-booking spec §5, §9): 6 digits, valid 5
+ * minutes, one send per 60 s per phone, a daily cap per phone, a limited number
+ * of wrong attempts per code, hashed at rest. Every piece of state is a row, so
+ * any number of server instances share the limits. Instants are epoch ms and
+ * are passed in (`now`), so tests inject the clock.
+ */
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/types';
+import type { SmsProvider } from '../providers/sms';
+
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_RESEND_MS = 60_000;
+export const SMS_DAILY_CAP = 10;
+export const SMS_MAX_ATTEMPTS = 5;
+
+export const SMS_MSG = {
+  sent: '验证码发送成功，5分钟内有效。',
+  tooSoon: '验证码发送过于频繁，请60秒后再试',
+  dailyCap: '今日验证码发送次数已达上限，请明天再试',
+  sendFailed: '验证码发送失败，请稍后再试',
+  missing: '请先获取验证码',
+  expired: '验证码已过期，请重新获取',
+  wrong: '验证码错误',
+  tooManyWrong: '验证码错误次数过多，请重新获取',
+} as const;
+
+export class SmsError extends Error {}
+
+/** The centre's calendar day (Asia/Shanghai, UTC+8, no DST) of an instant. */
+export function chinaDay(now: number): string {
+  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+function hashCode(salt: string, tel: string, code: string): string {
+  return createHash('sha256').update(`${salt}:${tel}:${code}`).digest('hex');
+}
+
+export interface SendOptions {
+  now: number;
+  provider: SmsProvider;
+  purpose?: string;
+}
+
+/** Sends a fresh code; throws SmsError with the user-facing message when limited. */
+export async function sendVerifyCode(db: Db, tel: string, opts: SendOptions): Promise<void> {
+  const { now, provider } = opts;
+  const purpose = opts.purpose ?? 'report';
+  const day = chinaDay(now);
+  // Atomic rate limiting: create the phone's row if missing (as "never sent"), then one conditional UPDATE.
+  await db.run(
+    `INSERT INTO sms_send_state (tel, last_sent_at, day, day_count) VALUES ($1, $2, $3, 0) ON CONFLICT (tel) DO NOTHING`,
+    [tel, 0, day],
+  );
+  const changed = await db.run(
+    `UPDATE sms_send_state
+        SET last_sent_at = $2,
+            day_count = CASE WHEN day = $3 THEN day_count + 1 ELSE 1 END,
+            day = $3
+      WHERE tel = $1 AND last_sent_at <= $4 AND (day <> $3 OR day_count < $5)`,
+    [tel, now, day, now - SMS_RESEND_MS, SMS_DAILY_CAP],
+  );
+  if (changed === 0) {
+    const st = await db.one<{ last_sent_at: number | string; day: string; day_count: number | string }>(
+      `SELECT last_sent_at, day, day_count FROM sms_send_state WHERE tel = $1`,
+      [tel],
+    );
+    if (st && st.day === day && Number(st.day_count) >= SMS_DAILY_CAP) throw new SmsError(SMS_MSG.dailyCap);
+    throw new SmsError(SMS_MSG.tooSoon);
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = randomBytes(16).toString('hex');
+  await db.run(
+    `INSERT INTO sms_codes (id, tel, purpose, code_hash, salt, created_at, expires_at, attempts, used_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 0, NULL)`,
+    [randomUUID(), tel, purpose, hashCode(salt, tel, code), salt, now, now + SMS_CODE_TTL_MS],
+  );
+  try {
+    await provider.send(db, {
+      tel,
+      purpose,
+      code,
+      now,
+      body: `【体检中心】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`,
+    });
+  } catch {
+    throw new SmsError(SMS_MSG.sendFailed);
+  }
+}
+
+/**
+ * Checks a code against the latest one sent to the phone. Every check counts as
+ * an attempt (atomically, before comparing); a right code is consumed once.
+ */
+export async function checkVerifyCode(db: Db, tel: string, code: string, opts: { now: number; purpose?: string }): Promise<void> {
+  const { now } = opts;
+  const purpose = opts.purpose ?? 'report';
+  const row = await db.one<{ id: string; code_hash: string; salt: string; expires_at: number | string; attempts: number | string; used_at: unknown }>(
+    `SELECT id, code_hash, salt, expires_at, attempts, used_at FROM sms_codes
+      WHERE tel = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [tel, purpose],
+  );
+  if (!row || row.used_at !== null) throw new SmsError(SMS_MSG.missing);
+  if (Number(row.expires_at) <= now) throw new SmsError(SMS_MSG.expired);
+  const counted = await db.run(
+    `UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 AND used_at IS NULL`,
+    [row.id, SMS_MAX_ATTEMPTS],
+  );
+  if (counted === 0) throw new SmsError(SMS_MSG.tooManyWrong);
+  const given = Buffer.from(hashCode(row.salt, tel, code), 'hex');
+  const stored = Buffer.from(row.code_hash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+    const left = SMS_MAX_ATTEMPTS - (Number(row.attempts) + 1);
+    throw new SmsError(left > 0 ? SMS_MSG.wrong : SMS_MSG.tooManyWrong);
+  }
+  const consumed = await db.run(`UPDATE sms_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL`, [row.id, now]);
+  if (consumed === 0) throw new SmsError(SMS_MSG.missing);
+}
