@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { SearchBar, Skeleton, Tabs } from 'antd-mobile';
+import type { ScreenProps } from '../types';
+import { EmptyState } from '../../common/EmptyState';
+import { PageLayout } from '../../common/PageLayout';
+import { resolveCondition } from '../../common/condition';
+import { useBusy } from '../../common/use-busy';
+import { asArray, asNumber, asText } from '../../common/values';
+import { filterItems } from './search-filter';
+import { ItemCard, type CardButton, type CardConfig } from './ItemCard';
+import { HeaderBar, type HeaderAction, type HeaderFilter } from './HeaderBar';
+import { PasscodeGate } from './PasscodeGate';
+
+export interface CardListProps {
+  tabs?: Array<{ title?: string; items?: unknown }>;
+  items?: unknown;
+  search?: { placeholder?: string; field?: string };
+  empty?: string;
+  card?: CardConfig;
+  selectEvent?: string;
+  buttons?: CardButton[];
+  header?: { filter?: HeaderFilter; actions?: HeaderAction[] };
+  gate?: { title?: string; length?: number; event?: string; openIf?: unknown };
+  loading?: unknown;
+}
+
+/** Tabs (or one list) of cards with search, empty text, card buttons, header bar and passcode gate. */
+export default function CardListScreen({ props, emit, evalItem, title }: ScreenProps<CardListProps>) {
+  const tabs = props.tabs?.length ? props.tabs : [{ title: '', items: props.items }];
+  const [active, setActive] = useState('0');
+  const [keyword, setKeyword] = useState('');
+  const [busy, guard] = useBusy();
+  const gate = props.gate;
+  // The gate's `openIf` says when the list may be used; until then the sheet stays up.
+  const gateOpen = gate ? !resolveCondition(gate.openIf, evalItem, undefined, false) : false;
+
+  const list = (items: unknown) => {
+    if (props.loading === true) return <Skeleton.Paragraph lineCount={5} animated style={{ padding: 16 }} />;
+    const shown = filterItems(asArray(items), props.search?.field, keyword);
+    if (shown.length === 0) return <EmptyState text={props.empty} />;
+    return shown.map((item, i) => (
+      <ItemCard
+        key={i}
+        item={item}
+        card={props.card ?? {}}
+        buttons={props.buttons ?? []}
+        evalItem={evalItem}
+        busy={busy}
+        onSelect={props.selectEvent ? () => guard(() => emit(props.selectEvent!, { item })) : undefined}
+        onButton={(event) => guard(() => emit(event, { item }))}
+      />
+    ));
+  };
+
+  return (
+    <PageLayout title={title}>
+      <HeaderBar filter={props.header?.filter} actions={props.header?.actions} emit={emit} />
+      {props.search ? (
+        <div style={{ background: '#fff', padding: '8px 12px' }}>
+          <SearchBar placeholder={asText(props.search.placeholder)} value={keyword} onChange={setKeyword} />
+        </div>
+      ) : null}
+      {tabs.length > 1 ? (
+        <Tabs activeKey={active} onChange={setActive} style={{ background: '#fff' }}>
+          {tabs.map((t, i) => (
+            <Tabs.Tab key={String(i)} title={asText(t.title)}>
+              {null}
+            </Tabs.Tab>
+          ))}
+        </Tabs>
+      ) : null}
+      <div style={{ paddingBottom: 12 }}>{list(tabs[Number(active)]?.items)}</div>
+      {gate ? (
+        <PasscodeGate
+          open={gateOpen}
+          title={gate.title}
+          length={asNumber(gate.length, 6)}
+          onFill={async (value) => {
+            if (gate.event) await emit(gate.event, { value });
+          }}
+        />
+      ) : null}
+    </PageLayout>
+  );
+}

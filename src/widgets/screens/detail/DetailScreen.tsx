@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Image, List, Skeleton, Tabs } from 'antd-mobile';
+import type { ScreenProps } from '../types';
+import { ActionButtons, type ActionButtonDef } from '../../common/ActionButtons';
+import { EmptyState } from '../../common/EmptyState';
+import { LabelValueRows, type LabelValue } from '../../common/LabelValueRows';
+import { MoneyText } from '../../common/MoneyText';
+import { PageLayout } from '../../common/PageLayout';
+import { itemValue, resolveCondition } from '../../common/condition';
+import { asArray, asText } from '../../common/values';
+import { HtmlBlock } from '../html/HtmlBlock';
+
+type Row = LabelValue & { visibleIf?: unknown };
+
+export interface DetailProps {
+  heading?: { title?: unknown; note?: unknown; price?: unknown };
+  image?: string | { src?: string; caption?: string; width?: number };
+  rows?: Row[];
+  tabs?: Array<{ title?: string; html?: unknown }>;
+  lists?: Array<{ title?: string; items?: unknown; fields?: { title?: unknown; note?: unknown; price?: unknown }; emptyText?: string }>;
+  links?: Array<{ text?: string; event?: string; extra?: unknown; visibleIf?: unknown }>;
+  summary?: { title?: string; rows?: Row[] };
+  footer?: ActionButtonDef[];
+  emptyIf?: unknown;
+  emptyText?: string;
+  loading?: unknown;
+}
+
+/** Package / order / payment / report-main / scan-pay detail. */
+export default function DetailScreen({ props, emit, evalItem, title }: ScreenProps<DetailProps>) {
+  const [tab, setTab] = useState('0');
+  const visible = <T extends { visibleIf?: unknown }>(xs: T[] | undefined) => (xs ?? []).filter((x) => resolveCondition(x.visibleIf, evalItem));
+
+  if (props.loading === true) {
+    return (
+      <PageLayout title={title}>
+        <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />
+      </PageLayout>
+    );
+  }
+  if (resolveCondition(props.emptyIf, evalItem, undefined, false)) {
+    return (
+      <PageLayout title={title}>
+        <EmptyState text={props.emptyText} />
+      </PageLayout>
+    );
+  }
+
+  const image = typeof props.image === 'string' ? { src: props.image } : props.image;
+  const tabs = props.tabs ?? [];
+  const footer = props.footer ?? [];
+  const heading = props.heading;
+  return (
+    <PageLayout title={title} footer={visible(footer).length ? <ActionButtons buttons={footer} emit={emit} evalItem={evalItem} /> : undefined}>
+      {heading && asText(heading.title) ? (
+        <div style={{ background: '#fff', padding: 16 }}>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 8 }}>
+            <span style={{ fontSize: 18, fontWeight: 600 }}>{asText(heading.title)}</span>
+            <MoneyText value={heading.price} />
+          </div>
+          {asText(heading.note) ? <div style={{ marginTop: 6, color: 'var(--adm-color-weak)', fontSize: 13 }}>{asText(heading.note)}</div> : null}
+        </div>
+      ) : null}
+      {image?.src ? (
+        <div style={{ background: '#fff', textAlign: 'center', padding: 16 }}>
+          <Image src={image.src} width={image.width ?? 200} fit="contain" style={{ display: 'inline-block' }} />
+          {image.caption ? <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 6 }}>{image.caption}</div> : null}
+        </div>
+      ) : null}
+      <LabelValueRows rows={visible(props.rows)} />
+      {tabs.length ? (
+        <div style={{ background: '#fff', marginTop: 8 }}>
+          <Tabs activeKey={tab} onChange={setTab}>
+            {tabs.map((t, i) => (
+              <Tabs.Tab key={String(i)} title={asText(t.title)}>
+                <HtmlBlock html={t.html} />
+              </Tabs.Tab>
+            ))}
+          </Tabs>
+        </div>
+      ) : null}
+      {(props.lists ?? []).map((l, li) => {
+        const items = asArray(l.items);
+        const f = l.fields ?? {};
+        if (items.length === 0 && !l.emptyText) return null;
+        return (
+          <List key={li} header={l.title} style={{ marginTop: 8 }}>
+            {items.length === 0 ? <List.Item>{l.emptyText}</List.Item> : null}
+            {items.map((item, i) => {
+              const note = asText(itemValue(f.note, item, evalItem));
+              return (
+                <List.Item key={i} description={note || undefined} extra={<MoneyText value={itemValue(f.price, item, evalItem)} />}>
+                  {asText(itemValue(f.title, item, evalItem))}
+                </List.Item>
+              );
+            })}
+          </List>
+        );
+      })}
+      {visible(props.links).length ? (
+        <List style={{ marginTop: 8 }}>
+          {visible(props.links).map((l, i) => (
+            <List.Item key={i} extra={asText(l.extra)} onClick={() => l.event && void emit(l.event)}>
+              {asText(l.text)}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+      {props.summary ? (
+        <div style={{ marginTop: 8 }}>
+          <LabelValueRows header={props.summary.title} rows={visible(props.summary.rows)} />
+        </div>
+      ) : null}
+    </PageLayout>
+  );
+}

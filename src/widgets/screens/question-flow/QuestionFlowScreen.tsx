@@ -1,0 +1,154 @@
+import type React from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Checkbox, Dialog, Input, ProgressBar, Radio, Space, Toast } from 'antd-mobile';
+import type { ScreenProps } from '../types';
+import { EmptyState } from '../../common/EmptyState';
+import { PageLayout } from '../../common/PageLayout';
+import { useBusy } from '../../common/use-busy';
+import { asObject } from '../../common/values';
+import {
+  answerCurrent,
+  collectAnswers,
+  currentAnswer,
+  currentEntry,
+  goBack,
+  isComplete,
+  questionKind,
+  reopenLast,
+  startFlow,
+  type AnswerValue,
+  type Bank,
+} from './sequence';
+
+export interface QuestionFlowProps {
+  bank?: Bank | string;
+  messages?: { multiRequired?: string; required?: string; confirmSubmit?: string };
+  doneEvent?: string;
+  backText?: string;
+  nextText?: string;
+  submitText?: string;
+  okText?: string;
+  cancelText?: string;
+  emptyText?: string;
+  fillPlaceholder?: string;
+  /** Joins multi-select answers in the result. */
+  separator?: string;
+}
+
+function parseBank(b: unknown): Bank {
+  if (typeof b === 'string') {
+    try {
+      return asObject(JSON.parse(b)) as Bank;
+    } catch {
+      return {};
+    }
+  }
+  return asObject(b) as Bank;
+}
+
+/** The question flow: one question at a time, follow-ups pulled in by answers, back restores. */
+export default function QuestionFlowScreen({ props, emit, title }: ScreenProps<QuestionFlowProps>) {
+  const bank = useMemo(() => parseBank(props.bank), [props.bank]);
+  const [state, setState] = useState(() => startFlow(bank));
+  const [draft, setDraft] = useState<AnswerValue | undefined>(undefined);
+  const [busy, guard] = useBusy();
+  const msg = props.messages ?? {};
+
+  useEffect(() => setState(startFlow(bank)), [bank]);
+  // Show the recorded answer when a question becomes current (back restores it).
+  useEffect(() => setDraft(currentAnswer(state)), [state.pos, state.entries]);
+
+  const entry = currentEntry(state);
+  if (!entry) {
+    return (
+      <PageLayout title={title}>
+        <EmptyState text={props.emptyText} />
+      </PageLayout>
+    );
+  }
+  const q = entry.question;
+  const kind = questionKind(q);
+  const isLast = state.pos === state.entries.length - 1;
+  const section = bank.sections?.[entry.section];
+
+  const next = () =>
+    guard(async () => {
+      const r = answerCurrent(state, bank, draft ?? (kind === 'multi' ? [] : ''));
+      if (r.error) {
+        Toast.show({ content: r.error === 'multiRequired' ? (msg.multiRequired ?? '请完成多选题') : (msg.required ?? '请完问题') });
+        return;
+      }
+      if (!isComplete(r.state)) {
+        setState(r.state);
+        return;
+      }
+      const ok = await Dialog.confirm({
+        content: msg.confirmSubmit ?? '您已完成问卷，是否提交？',
+        confirmText: props.okText ?? '确定',
+        cancelText: props.cancelText ?? '取消',
+      });
+      if (!ok) {
+        setState(reopenLast(r.state));
+        return;
+      }
+      setState(r.state);
+      if (props.doneEvent) await emit(props.doneEvent, { answers: collectAnswers(r.state, props.separator ?? ',') });
+    });
+
+  const options = q.answers ?? [];
+  return (
+    <PageLayout
+      title={title}
+      footer={
+        <div style={{ display: 'flex', gap: 12 }}>
+          {state.pos > 0 ? (
+            <Button block style={{ flex: 1 }} disabled={busy} onClick={() => setState(goBack(state))}>
+              {props.backText ?? '上一题'}
+            </Button>
+          ) : null}
+          <Button block style={{ flex: 1 }} color="primary" loading={busy} onClick={next}>
+            {isLast && !options.some((o) => o.isNext) ? (props.submitText ?? '提交') : (props.nextText ?? '下一题')}
+          </Button>
+        </div>
+      }
+    >
+      <div style={{ background: '#fff', padding: 16 }}>
+        {section?.title ? <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', marginBottom: 6 }}>{section.title}</div> : null}
+        <ProgressBar percent={(state.pos / state.entries.length) * 100} style={{ marginBottom: 8 }} />
+        <div style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>
+          {state.pos + 1}/{state.entries.length}
+        </div>
+        <div style={{ fontSize: 17, fontWeight: 600, margin: '10px 0 16px', lineHeight: 1.5 }}>{q.title}</div>
+        {kind === 'single' ? (
+          <Radio.Group value={typeof draft === 'string' ? draft : undefined} onChange={(v) => setDraft(String(v))}>
+            <Space direction="vertical" block style={{ '--gap': '14px' } as React.CSSProperties}>
+              {options.map((o) => (
+                <Radio key={o.ans} value={o.ans} block>
+                  {o.ans}
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        ) : kind === 'multi' ? (
+          <Checkbox.Group value={Array.isArray(draft) ? draft : []} onChange={(v) => setDraft(v.map(String))}>
+            <Space direction="vertical" block style={{ '--gap': '14px' } as React.CSSProperties}>
+              {options.map((o) => (
+                <Checkbox key={o.ans} value={o.ans} block>
+                  {o.ans}
+                </Checkbox>
+              ))}
+            </Space>
+          </Checkbox.Group>
+        ) : (
+          <Input
+            value={typeof draft === 'string' ? draft : ''}
+            onChange={setDraft}
+            placeholder={props.fillPlaceholder ?? '请输入'}
+            clearable
+            style={{ borderBottom: '1px solid var(--adm-color-border)', padding: '6px 0' }}
+          />
+        )}
+      </div>
+    </PageLayout>
+  );
+}
