@@ -1,0 +1,124 @@
+/**
+ * defineCall(): the one way to mount a contract call (src/contract/calls.ts).
+ *
+ *   defineCall(app, 'GetPersonSumList', {
+ *     bodySchema?: object,               // default: schemas/api/<name>.json when present
+ *     handler: async (body, req) => returnData | { returnMsg, returnData },
+ *   });
+ *
+ * - mounts POST (or GET for toWeChatOauth) at /api/<path> from CALLS;
+ * - applies the call's auth kind (401 + envelope when the bearer is missing/expired);
+ * - unwraps `{encryStr}` bodies when crypto is enabled (plugins/crypto.ts);
+ * - validates the body with the shared Ajv (Chinese message of the first error);
+ * - wraps the result: `{ success: true, returnMsg: '成功' | yours, returnData }`;
+ * - `throw new ApiError('<中文>')` → `{ success: false, returnMsg, returnData: null }` (HTTP 200).
+ * Handlers reach db/config/providers/clock through `req.server.deps` (ServerDeps).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallName } from '../../contract/calls';
+import { compileSchema, firstMessageZh } from '../../engine/schema/ajv';
+import type { Db } from '../db/types';
+import type { ServerConfig } from '../services/config';
+import type { Providers } from '../providers/wechat/types';
+import { bearerOf, checkToken } from '../services/tokens';
+import { unwrapEncryBody } from './crypto';
+
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+}
+
+export interface ServerDeps {
+  db: Db;
+  config: ServerConfig;
+  providers: Providers;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: ServerDeps;
+  }
+  interface FastifyRequest {
+    /** Subject of the checked bearer (service token: openid or client name; report/approver token: its subject). */
+    authSubject?: string | null;
+  }
+}
+
+/** A business failure: becomes `{success:false, returnMsg}` with HTTP `status` (default 200). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly returnData: unknown;
+  constructor(returnMsg: string, opts: { status?: number; returnData?: unknown } = {}) {
+    super(returnMsg);
+    this.name = 'ApiError';
+    this.status = opts.status ?? 200;
+    this.returnData = opts.returnData ?? null;
+  }
+}
+
+export const MSG_UNAUTHORIZED = '登录已过期，请重新登录';
+export const MSG_BAD_REQUEST = '请求参数错误';
+
+export type CallResult<T = unknown> = T | { returnMsg: string; returnData: T };
+
+export interface CallOptions<B = any> {
+  bodySchema?: object;
+  handler: (body: B, req: FastifyRequest, reply: FastifyReply) => Promise<CallResult>;
+}
+
+const SCHEMA_DIR = path.resolve(process.cwd(), 'schemas/api');
+
+function loadSchema(name: string): object | undefined {
+  const file = path.join(SCHEMA_DIR, `${name}.json`);
+  if (!fs.existsSync(file)) return undefined;
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  return { ...s, $id: s.$id ?? `api/${name}` };
+}
+
+function isEnvelopePart(r: unknown): r is { returnMsg: string; returnData: unknown } {
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return false;
+  const keys = Object.keys(r);
+  return keys.length === 2 && keys.includes('returnMsg') && keys.includes('returnData');
+}
+
+/** Checks the auth kind of a call; throws ApiError(401) when not satisfied. */
+export async function requireAuth(app: FastifyInstance, kind: string, req: FastifyRequest): Promise<void> {
+  if (kind === 'none') return;
+  const { db, clock } = app.deps;
+  const now = clock.now();
+  const service = await checkToken(db, 'service', bearerOf(req.headers.authorization), now);
+  if (!service) throw new ApiError(MSG_UNAUTHORIZED, { status: 401 });
+  req.authSubject = service.subject;
+  if (kind === 'report' || kind === 'approver') {
+    const header = kind === 'report' ? REPORT_TOKEN_HEADER : APPROVER_TOKEN_HEADER;
+    const raw = req.headers[header];
+    const t = await checkToken(db, kind, Array.isArray(raw) ? raw[0] : raw, now);
+    if (!t) throw new ApiError(MSG_UNAUTHORIZED, { status: 401 });
+    req.authSubject = t.subject;
+  }
+}
+
+export function defineCall<B = any>(app: FastifyInstance, name: CallName, opts: CallOptions<B>): void {
+  const def = CALLS[name];
+  const schema = opts.bodySchema ?? loadSchema(name);
+  const validate = schema ? compileSchema(schema) : undefined;
+  app.route({
+    method: def.method,
+    url: `/api/${def.path}`,
+    handler: async (req, reply) => {
+      await requireAuth(app, def.auth, req);
+      let body: unknown = def.method === 'GET' ? { ...(req.query as object) } : req.body;
+      if (body === undefined || body === null || body === '') body = {};
+      if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(MSG_BAD_REQUEST, { status: 400 });
+      body = unwrapEncryBody(app, body as Record<string, unknown>);
+      if (validate && !validate(body)) throw new ApiError(firstMessageZh(validate.errors, MSG_BAD_REQUEST));
+      const out = await opts.handler(body as B, req, reply);
+      if (reply.sent) return reply;
+      if (isEnvelopePart(out)) return { success: true, returnMsg: out.returnMsg, returnData: out.returnData };
+      return { success: true, returnMsg: '成功', returnData: out === undefined ? null : out };
+    },
+  });
+}

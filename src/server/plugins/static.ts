@@ -1,0 +1,34 @@
+/**
+ * GET /config.json (StartupConfig, `?t=` cache-busting tolerated, no-store), GET /healthz,
+ * and the built app from dist/ (with a clear 503 page when dist/ is missing).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { startupConfig } from '../services/config';
+
+export async function staticPlugin(app: FastifyInstance): Promise<void> {
+  const { config, db } = app.deps;
+
+  app.get('/config.json', async (_req, reply) => {
+    const branches = await db.all<{ hospCode: string; hospName: string; hospTel: string; hospAddr: string }>(
+      'SELECT hosp_code AS "hospCode", hosp_name AS "hospName", hosp_tel AS "hospTel", hosp_addr AS "hospAddr" FROM branches ORDER BY sort, hosp_code',
+    );
+    reply.header('cache-control', 'no-store');
+    return startupConfig(config, branches, ['/banners/1.jpg', '/banners/2.jpg', '/banners/3.jpg']);
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const dist = path.resolve(config.distDir);
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
+  } else {
+    app.log.warn({ dist }, 'dist/ is missing: run `npm run build`; serving /api and /config.json only');
+    app.get('/', async (_req, reply) => {
+      reply.code(503).type('text/html; charset=utf-8');
+      return '<!doctype html><meta charset="utf-8"><title>checkup-flow</title><p>前端尚未构建（dist/ 不存在）。请先运行 <code>npm run build</code>。API 与 /config.json 可用。</p>';
+    });
+  }
+}

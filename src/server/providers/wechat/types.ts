@@ -1,0 +1,37 @@
+/** Payment + OAuth provider (WeChat official account / JSAPI pay, or the sandbox). */
+export interface JsapiParams {
+  appid: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'MD5';
+  paySign: string;
+}
+
+export interface NotifyResult {
+  ok: boolean;
+  outTradeNo?: string;
+  totalFee?: number;
+  transactionId?: string;
+  reason?: string;
+}
+
+export interface PayProvider {
+  readonly name: 'sandbox' | 'wechat';
+  /** Creates the prepay order and returns the parameters for WeixinJSBridge getBrandWCPayRequest. */
+  jsapiPay(p: { outTradeNo: string; totalFee: number; body: string; openid: string; notifyUrl: string; clientIp: string }): Promise<JsapiParams>;
+  /** Verifies a pay notification (XML/JSON fields); ok when signature and result are good. */
+  verifyNotify(fields: Record<string, string>): NotifyResult;
+  /** Refunds a paid order. */
+  refund(p: { outTradeNo: string; outRefundNo: string; totalFee: number; refundFee: number }): Promise<{ ok: boolean; reason?: string }>;
+  /** OAuth: the URL to send the browser to (snsapi_base), or null when the provider answers at once (sandbox). */
+  authorizeUrl(redirectUri: string, state: string): string | null;
+  /** OAuth: code → openid. */
+  codeToOpenid(code: string): Promise<string>;
+}
+
+/** Providers reachable as app.deps.providers; other areas add theirs (e.g. `sms`) under their own key. */
+export interface Providers {
+  pay: PayProvider;
+  [name: string]: unknown;
+}

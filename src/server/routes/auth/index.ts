@@ -1,0 +1,104 @@
+/** GetToken (password grant / openid refresh), toWeChatOauth (GET redirect), userOpenid. */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, defineCall } from '../../plugins/call';
+import { issueToken } from '../../services/tokens';
+import { userOf } from '../../services/orders';
+import { SANDBOX_OPENID } from '../../providers/wechat/sandbox';
+import { CALLS } from '../../../contract/calls';
+
+const same = (a: unknown, b: string) => {
+  const x = Buffer.from(String(a ?? ''));
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+function origin(req: FastifyRequest, publicUrl: string): string {
+  return publicUrl || `${req.protocol}://${req.host}`;
+}
+
+/** Relative URLs, the request's own origin and configured origins only (no open redirect). */
+function safeTarget(target: string, req: FastifyRequest, allowed: string[]): string | null {
+  if (!target) return null;
+  if (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')) return target;
+  try {
+    const u = new URL(target);
+    if (!/^https?:$/.test(u.protocol)) return null;
+    if (u.host === req.host || allowed.includes(u.origin)) return target;
+  } catch {
+    /* not a URL */
+  }
+  return null;
+}
+
+function withParams(target: string, params: Record<string, string>): string {
+  return target + (target.includes('?') ? '&' : '?') + new URLSearchParams(params).toString();
+}
+
+async function ensureUser(app: FastifyInstance, openid: string) {
+  const now = app.deps.clock.now();
+  await app.deps.db.run(
+    `INSERT INTO users (openid, created_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (openid) DO NOTHING`,
+    [openid, now],
+  );
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.deps;
+
+  defineCall(app, 'GetToken', {
+    handler: async (body: Record<string, unknown>) => {
+      const { db, clock } = app.deps;
+      if (typeof body.openid === 'string' && body.openid) {
+        const u = await db.one('SELECT openid FROM users WHERE openid = $1', [body.openid]);
+        if (!u) throw new ApiError('暂未注册');
+        return issueToken(db, 'service', body.openid, config.tokenTtlSec, clock.now());
+      }
+      const c = config.tokenClient;
+      const ok =
+        body.grant_type === 'password' &&
+        body.scope === 'api1' &&
+        same(body.client_id, c.client_id) &&
+        same(body.client_secret, c.client_secret) &&
+        same(body.name, c.name) &&
+        same(body.password, c.password);
+      if (!ok) throw new ApiError('客户端认证失败');
+      return issueToken(db, 'service', `client:${c.client_id}`, config.tokenTtlSec, clock.now());
+    },
+  });
+
+  defineCall(app, 'toWeChatOauth', {
+    handler: async (q: Record<string, string>, req, reply) => {
+      const target = safeTarget(String(q.targetUrl ?? ''), req, config.oauthAllowedOrigins);
+      if (!target) throw new ApiError('微信授权失败');
+      const provider = app.deps.providers.pay;
+      const done = async (openid: string) => {
+        await ensureUser(app, openid);
+        return reply.redirect(withParams(target, { success: 'true', type: 'oauth', returnMsg: '', returnData: openid, openid }), 302);
+      };
+      try {
+        if (q.code) return await done(await provider.codeToOpenid(String(q.code)));
+        const self = `${origin(req, config.publicUrl)}/api/${CALLS.toWeChatOauth.path}?${new URLSearchParams({ targetUrl: target }).toString()}`;
+        const url = provider.authorizeUrl(self, 'oauth');
+        if (url) return reply.redirect(url, 302);
+        // sandbox: answer at once with the demo openid (or ?openid=… for other demo users)
+        const openid = typeof q.openid === 'string' && /^[\w-]{6,64}$/.test(q.openid) ? q.openid : SANDBOX_OPENID;
+        return await done(openid);
+      } catch (err) {
+        req.log.warn({ err }, 'oauth failed');
+        return reply.redirect(withParams(target, { success: 'false', type: 'oauth', returnMsg: '微信授权失败', returnData: '', openid: '' }), 302);
+      }
+    },
+  });
+
+  defineCall(app, 'userOpenid', {
+    handler: async (body: { openid: string }) => {
+      const { db, clock } = app.deps;
+      await ensureUser(app, body.openid);
+      const user = await userOf(db, body.openid);
+      const tokenInfo = await issueToken(db, 'service', body.openid, config.tokenTtlSec, clock.now());
+      const registered = Boolean(user.name && user.idCard);
+      return { tokenInfo, user, registered };
+    },
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * Server configuration, from env (with defaults fit for the demo). Everything
+ * the app gets in GET /config.json is derived here (startupConfig()).
+ */
+import type { StartupConfig } from '../../contract/calls';
+
+export const DEMO_TOKEN_CLIENT = { client_id: 'checkup-app', client_secret: 'demo-secret', name: 'app', password: 'demo-password' };
+export const DEMO_CRYPTO_SEED = 'demo-crypto-seed';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  nodeEnv: string;
+  allowDemo: boolean;
+  version: string;
+  apiHost: string;
+  /** Public origin of this server (for OAuth redirect_uri and pay notify_url); '' = derive from the request. */
+  publicUrl: string;
+  distDir: string;
+  isUsePay: boolean;
+  isAddClusItem: boolean;
+  /** Payment window an unpaid order holds its place (ms). */
+  holdMs: number;
+  sweepIntervalMs: number;
+  cancelStartDaysPerson: number;
+  cancelStartDaysTeam: number;
+  calendarStartDays: number;
+  calendarEndDays: number;
+  /** Max name length for personal orders (the group form's limit, 6, is in the spec). */
+  personNameMax: number;
+  teamNameMax: number;
+  tokenTtlSec: number;
+  tokenClient: { client_id: string; client_secret: string; name: string; password: string };
+  crypto: { enabled: boolean; keySeed: string; substitution: string };
+  payProvider: 'sandbox' | 'wechat';
+  wechat: { appid: string; secret: string; mchId: string; apiKey: string; certPath: string };
+  /** Extra origins toWeChatOauth may redirect back to (besides the request's own host and relative URLs). */
+  oauthAllowedOrigins: string[];
+  seedOnStart: boolean;
+  logLevel: string;
+}
+
+const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
+const int = (v: string | undefined, d: number) => (v === undefined || v === '' || !Number.isFinite(Number(v)) ? d : Number(v));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base: ServerConfig = {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    nodeEnv: env.NODE_ENV || 'development',
+    allowDemo: bool(env.ALLOW_DEMO, false),
+    version: env.APP_VERSION || '',
+    apiHost: env.API_HOST || '',
+    publicUrl: (env.PUBLIC_URL || '').replace(/\/$/, ''),
+    distDir: env.DIST_DIR || 'dist',
+    isUsePay: bool(env.IS_USE_PAY, true),
+    isAddClusItem: bool(env.IS_ADD_CLUS_ITEM, true),
+    holdMs: int(env.PAY_HOLD_MS, 1_800_000),
+    sweepIntervalMs: int(env.SWEEP_INTERVAL_MS, 60_000),
+    cancelStartDaysPerson: int(env.CANCEL_START_DAYS_PERSON, 1),
+    cancelStartDaysTeam: int(env.CANCEL_START_DAYS_TEAM, 1),
+    calendarStartDays: int(env.CALENDAR_START_DAYS, 1),
+    calendarEndDays: int(env.CALENDAR_END_DAYS, 60),
+    personNameMax: int(env.PERSON_NAME_MAX, 20),
+    teamNameMax: 6,
+    tokenTtlSec: int(env.TOKEN_TTL_SEC, 7200),
+    tokenClient: {
+      client_id: env.TOKEN_CLIENT_ID || DEMO_TOKEN_CLIENT.client_id,
+      client_secret: env.TOKEN_CLIENT_SECRET || DEMO_TOKEN_CLIENT.client_secret,
+      name: env.TOKEN_CLIENT_NAME || DEMO_TOKEN_CLIENT.name,
+      password: env.TOKEN_CLIENT_PASSWORD || DEMO_TOKEN_CLIENT.password,
+    },
+    crypto: { enabled: bool(env.CRYPTO_ENABLED, false), keySeed: env.CRYPTO_KEY_SEED || DEMO_CRYPTO_SEED, substitution: env.CRYPTO_SUBSTITUTION || '' },
+    payProvider: env.PAY_PROVIDER === 'wechat' ? 'wechat' : 'sandbox',
+    wechat: {
+      appid: env.WECHAT_APPID || '',
+      secret: env.WECHAT_SECRET || '',
+      mchId: env.WECHAT_MCH_ID || '',
+      apiKey: env.WECHAT_API_KEY || '',
+      certPath: env.WECHAT_CERT_PATH || '',
+    },
+    oauthAllowedOrigins: (env.OAUTH_ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    seedOnStart: bool(env.SEED_ON_START, true),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+  return { ...base, ...overrides };
+}
+
+/** Problems that must stop a production start (empty list = fine). */
+export function productionProblems(c: ServerConfig): string[] {
+  if (c.nodeEnv !== 'production' || c.allowDemo) return [];
+  const p: string[] = [];
+  if (c.tokenClient.client_secret === DEMO_TOKEN_CLIENT.client_secret || c.tokenClient.password === DEMO_TOKEN_CLIENT.password)
+    p.push('TOKEN_CLIENT_SECRET/TOKEN_CLIENT_PASSWORD still have the demo values');
+  if (c.payProvider === 'sandbox') p.push('PAY_PROVIDER is sandbox (set PAY_PROVIDER=wechat and WECHAT_* env)');
+  if (c.crypto.enabled && c.crypto.keySeed === DEMO_CRYPTO_SEED) p.push('CRYPTO_KEY_SEED is the demo seed');
+  if (c.payProvider === 'wechat' && (!c.wechat.appid || !c.wechat.secret || !c.wechat.mchId || !c.wechat.apiKey))
+    p.push('WECHAT_APPID, WECHAT_SECRET, WECHAT_MCH_ID and WECHAT_API_KEY are required');
+  return p;
+}
+
+export function startupConfig(
+  c: ServerConfig,
+  branches: StartupConfig['branches'] = [],
+  banners: string[] = [],
+): StartupConfig {
+  return {
+    apiHost: c.apiHost,
+    version: c.version,
+    IsUsePay: c.isUsePay,
+    IsAddClusItem: c.isAddClusItem,
+    calendarStartDays: c.calendarStartDays,
+    calendarEndDays: c.calendarEndDays,
+    cancelStartDaysPerson: c.cancelStartDaysPerson,
+    cancelStartDaysTeam: c.cancelStartDaysTeam,
+    crypto: c.crypto.enabled ? { enabled: true, keySeed: c.crypto.keySeed, substitution: c.crypto.substitution } : { enabled: false },
+    tokenClient: { ...c.tokenClient },
+    payProvider: c.payProvider,
+    branches,
+    banners,
+  };
+}
