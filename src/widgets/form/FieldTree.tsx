@@ -1,0 +1,112 @@
+/**
+ * Renders the field tree. Each leaf subscribes to its own value with
+ * useController, so a keystroke re-renders that one field row; a field with
+ * `x-visibleIf` also watches (useWatch) only the paths its condition reads.
+ * Every component here is memoised on (node, base), which never change while
+ * the form lives.
+ */
+import { memo, useContext, useMemo, type ReactNode } from 'react';
+import { Form } from 'antd-mobile';
+import { useController, useWatch } from 'react-hook-form';
+import { ReadOnlyContext, useFormEnv } from './context';
+import { fieldId, formatDisplay } from './display';
+import { join, type FieldNode } from './schema-model';
+import { resolveWidget } from './registry';
+import { initialValues } from './values';
+import type { ListProps, SectionProps, WidgetProps } from './types';
+
+/** Widgets whose control needs the row's full width under the label. */
+const VERTICAL = new Set(['textarea', 'checkboxes', 'signature']);
+
+export const Fields = memo(function Fields({ nodes, base }: { nodes: FieldNode[]; base: string }) {
+  return (
+    <>
+      {nodes.map((n) =>
+        n.visibleIf ? (
+          <VisibleIf key={n.name} node={n} base={base} />
+        ) : (
+          <Field key={n.name} node={n} base={base} />
+        ),
+      )}
+    </>
+  );
+});
+
+/** Mounts the field only while its condition holds; re-renders only when a path it reads changes. */
+const VisibleIf = memo(function VisibleIf({ node, base }: { node: FieldNode; base: string }) {
+  const env = useFormEnv();
+  const deps = node.visibleDeps;
+  useWatch({ control: env.control, name: (deps?.length ? deps : undefined) as never, disabled: deps?.length === 0 });
+  return env.isVisible(node.visibleIf!) ? <Field node={node} base={base} /> : null;
+});
+
+const Field = memo(function Field({ node, base }: { node: FieldNode; base: string }) {
+  const path = join(base, node.name);
+  if (node.children) return <Section node={node} path={path} />;
+  if (node.item) return <List node={node} path={path} />;
+  return <Leaf node={node} path={path} />;
+});
+
+function Section({ node, path }: { node: FieldNode; path: string }) {
+  const env = useFormEnv();
+  const readOnly = useContext(ReadOnlyContext);
+  const Widget = resolveWidget(env.registry, node.widget, node.type) as React.ComponentType<SectionProps>;
+  return (
+    <Widget node={node} path={path} readOnly={readOnly}>
+      <Fields nodes={node.children!} base={path} />
+    </Widget>
+  );
+}
+
+function List({ node, path }: { node: FieldNode; path: string }) {
+  const env = useFormEnv();
+  const readOnly = useContext(ReadOnlyContext);
+  const Widget = resolveWidget(env.registry, node.widget, node.type) as React.ComponentType<ListProps>;
+  const entry = useMemo<FieldNode>(() => ({ ...node, children: node.item, item: undefined }), [node]);
+  const renderEntry = useMemo(() => (b: string) => <Fields nodes={node.item!} base={b} />, [node]);
+  const newEntry = useMemo(() => () => initialValues(entry, undefined), [entry]);
+  return <Widget node={node} path={path} readOnly={readOnly} renderEntry={renderEntry} newEntry={newEntry} />;
+}
+
+function Leaf({ node, path }: { node: FieldNode; path: string }) {
+  const env = useFormEnv();
+  const readOnly = useContext(ReadOnlyContext);
+  const { field, fieldState } = useController({ control: env.control, name: path });
+  const error = fieldState.error?.message;
+  const onChange = useMemo(
+    () => (v: unknown) => {
+      field.onChange(v);
+      // A shown error goes away as soon as its field is edited.
+      if (env.control.getFieldState(path).error) env.clearError(path);
+    },
+    // field.onChange is stable for a path in RHF 7.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [path],
+  );
+  const id = fieldId(env.formId, path);
+  let control: ReactNode;
+  if (readOnly) {
+    control =
+      node.widget === 'signature' ? (
+        field.value ? <img id={id} src={field.value as string} alt={node.label} style={{ maxWidth: '100%', maxHeight: 120 }} /> : null
+      ) : (
+        <span id={id} className="cf-display">{formatDisplay(node, field.value)}</span>
+      );
+  } else {
+    const Widget = resolveWidget(env.registry, node.widget, node.type) as React.ComponentType<WidgetProps>;
+    control = <Widget id={id} node={node} path={path} value={field.value} onChange={onChange} env={env} />;
+  }
+  return (
+    <Form.Item
+      label={node.label}
+      required={!readOnly && node.required}
+      layout={VERTICAL.has(node.widget) ? 'vertical' : 'horizontal'}
+      description={error ? <div className="adm-form-item-feedback-error">{error}</div> : undefined}
+      className={error ? 'adm-form-item-has-error' : undefined}
+      data-path={path}
+    >
+      {control}
+    </Form.Item>
+  );
+}
+

@@ -1,0 +1,192 @@
+/**
+ * SchemaForm: a JSON Schema (+ `x-` hints, docs/flow-format.md "Forms") rendered
+ * with antd-mobile and held by react-hook-form. The root renders once; each
+ * field re-renders only when its own value, error or visibility inputs change
+ * (docs/decisions-forms.md has the measurement behind this design).
+ *
+ *   <SchemaForm schema={s} values={draft} onChange={saveDraft}
+ *     evalCondition={(expr, form) => engineEval(expr, { form })}
+ *     formRef={ref} />
+ *   const first = await ref.current.validate();   // null when valid
+ */
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { Button, Form, Toast } from 'antd-mobile';
+import { useForm } from 'react-hook-form';
+import { FormEnvContext, ReadOnlyContext, type FormEnv } from './context';
+import { fieldId } from './display';
+import { Fields } from './FieldTree';
+import { createRegistry, resolveWidget, type Registry } from './registry';
+import { buildFormModel, walkFields, type FieldNode } from './schema-model';
+import type { OnAction } from './types';
+import { validateValues } from './validate';
+import { cleanValues, initialValues, type Cleaned, type EvalCondition, type Values } from './values';
+import './form.css';
+
+export interface FormHandle {
+  /** Validates the cleaned values, shows inline errors; the first message by field order, or null. */
+  validate(): Promise<string | null>;
+  /** Cleaned values: hidden fields removed per x-hidden, empty strings removed. */
+  getValues(): Values;
+  /** Replaces every value (schema defaults under `values`). */
+  reset(values?: Values): void;
+  /** Fires a pending (debounced) onChange now, e.g. before leaving the page. */
+  flush(): void;
+}
+
+export interface SchemaFormProps {
+  schema: object;
+  /** Initial values (a restored draft). A later, different object resets the form. */
+  values?: Values;
+  /** Full cleaned values after each change, debounced by `changeDelayMs`. */
+  onChange?(values: Values): void;
+  /** With this, the form shows a submit button; it validates first and toasts the first message. */
+  onSubmit?(values: Values): void;
+  submitText?: string;
+  readOnly?: boolean;
+  formRef?: Ref<FormHandle>;
+  /** Extra or overriding widgets by name (keep the object stable). */
+  widgets?: Registry;
+  /** Evaluates `x-visibleIf` (the app passes the engine's evaluator with `form` bound). */
+  evalCondition?: EvalCondition;
+  /** Evaluates `=expr` widget options (date min/max/default). */
+  evalValue?(expr: string, form: Values): unknown;
+  /** Widget buttons (the `code` widget's send button). */
+  onAction?: OnAction;
+  /** Prefix of input ids: `<id>-<path-with-dashes>`. Default 'cf'. */
+  id?: string;
+  /** onChange debounce, ms (default 150). */
+  changeDelayMs?: number;
+}
+
+const schemaKeys = new WeakMap<object, number>();
+let nextKey = 1;
+function schemaKey(schema: object): number {
+  let k = schemaKeys.get(schema);
+  if (!k) schemaKeys.set(schema, (k = nextKey++));
+  return k;
+}
+
+/** Every widget name must exist before anything renders (hidden fields included). */
+function checkWidgets(root: FieldNode, registry: Registry): void {
+  walkFields(root, (n) => void resolveWidget(registry, n.widget, n.type));
+}
+
+export function SchemaForm(props: SchemaFormProps) {
+  const root = buildFormModel(props.schema);
+  const registry = useMemo(() => createRegistry(props.widgets), [props.widgets]);
+  useMemo(() => checkWidgets(root, registry), [root, registry]);
+  // A new schema object is a new form (fresh store, fresh defaults).
+  return <SchemaFormBody key={schemaKey(props.schema)} {...props} root={root} registry={registry} />;
+}
+
+function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Registry }) {
+  const { root, values, readOnly, formRef, onSubmit, submitText } = props;
+  const latest = useRef(props);
+  latest.current = props;
+  const [defaults] = useState(() => initialValues(root, values));
+  const methods = useForm<Values>({ defaultValues: defaults, mode: 'onSubmit' });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastEmitted = useRef<string | undefined>(undefined);
+
+  const api = useMemo(() => {
+    const evalCondition: EvalCondition = (expr, form) => {
+      const f = latest.current.evalCondition;
+      if (!f) throw new Error(`x-visibleIf '${expr}' needs the evalCondition prop`);
+      return f(expr, form);
+    };
+    const clean = (): Cleaned => cleanValues(root, methods.getValues(), evalCondition);
+    const emit = () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      const v = clean().values;
+      lastEmitted.current = JSON.stringify(v);
+      latest.current.onChange?.(v);
+    };
+    const env: FormEnv = {
+      formId: latest.current.id ?? 'cf',
+      control: methods.control,
+      get registry() {
+        return latest.current.registry;
+      },
+      root,
+      isVisible: (expr) => !!evalCondition(expr, methods.getValues()),
+      clearError: (path) => methods.clearErrors(path),
+      getValues: () => clean().values,
+      onAction: async (name, v) => latest.current.onAction?.(name, v),
+      evalValue: (expr) => latest.current.evalValue?.(expr, methods.getValues()),
+    };
+    const handle: FormHandle = {
+      async validate() {
+        const { values: cleaned, hidden } = clean();
+        const result = validateValues(root, cleaned, hidden);
+        methods.clearErrors();
+        const paths = Object.keys(result.byPath).filter(Boolean);
+        for (const p of paths) methods.setError(p, { type: 'schema', message: result.byPath[p] });
+        if (paths[0] && typeof document !== 'undefined') {
+          document.getElementById(fieldId(env.formId, paths[0]))?.scrollIntoView?.({ block: 'center' });
+        }
+        return result.first;
+      },
+      getValues: () => clean().values,
+      reset: (v) => methods.reset(initialValues(root, v)),
+      flush: () => {
+        if (timer.current !== undefined) emit();
+      },
+    };
+    return { env, handle, emit };
+  }, [root, methods]);
+
+  useImperativeHandle(formRef, () => api.handle, [api]);
+
+  // Drafts: one debounced onChange per burst of changes; pending ones fire on unmount.
+  useEffect(() => {
+    const sub = methods.watch(() => {
+      if (!latest.current.onChange) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(api.emit, latest.current.changeDelayMs ?? 150);
+    });
+    return () => {
+      sub.unsubscribe();
+      if (timer.current !== undefined) api.emit();
+    };
+  }, [api, methods]);
+
+  // A different `values` object from the app (a draft loaded later) resets the
+  // form; the app echoing our own onChange back does not.
+  const seen = useRef(values);
+  useEffect(() => {
+    if (values === seen.current) return;
+    seen.current = values;
+    if (values && JSON.stringify(values) === lastEmitted.current) return;
+    methods.reset(initialValues(root, values));
+  }, [values, root, methods]);
+
+  async function submit() {
+    const first = await api.handle.validate();
+    if (first) {
+      Toast.show({ content: first });
+      return;
+    }
+    latest.current.onSubmit?.(api.handle.getValues());
+  }
+
+  return (
+    <FormEnvContext.Provider value={api.env}>
+      <ReadOnlyContext.Provider value={!!readOnly}>
+        <Form
+          className="cf-form"
+          layout="horizontal"
+          footer={
+            onSubmit && !readOnly ? (
+              <Button block color="primary" size="large" onClick={submit}>
+                {submitText ?? '提交'}
+              </Button>
+            ) : undefined
+          }
+        >
+          <Fields nodes={root.children ?? []} base="" />
+        </Form>
+      </ReadOnlyContext.Provider>
+    </FormEnvContext.Provider>
+  );
+}

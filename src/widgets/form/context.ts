@@ -1,0 +1,33 @@
+/**
+ * The form's one context value, created once per form and never replaced, so
+ * providing it re-renders nothing. Fields read values through react-hook-form
+ * subscriptions (useController / useWatch), never through this context.
+ */
+import { createContext, useContext } from 'react';
+import type { Control } from 'react-hook-form';
+import type { FieldNode } from './schema-model';
+import type { Registry } from './registry';
+import type { WidgetEnv } from './types';
+import type { Values } from './values';
+
+export interface FormEnv extends WidgetEnv {
+  formId: string;
+  control: Control<Values>;
+  registry: Registry;
+  root: FieldNode;
+  /** Evaluates an `x-visibleIf` over the raw values. */
+  isVisible(expr: string): boolean;
+  /** Removes the inline error shown under a field. */
+  clearError(path: string): void;
+}
+
+export const FormEnvContext = createContext<FormEnv | null>(null);
+
+export function useFormEnv(): FormEnv {
+  const env = useContext(FormEnvContext);
+  if (!env) throw new Error('form widgets must render inside SchemaForm');
+  return env;
+}
+
+/** Read-only is separate so toggling it re-renders fields without rebuilding the env. */
+export const ReadOnlyContext = createContext(false);

@@ -1,0 +1,51 @@
+/**
+ * The explicit widget registry: `x-widget` name → component. Config names a
+ * widget; an unknown name throws (rjsf's message) when the form is built, not
+ * when an examinee happens to reach the field.
+ */
+import type { ComponentType } from 'react';
+import { WIDGET_NAMES, type WidgetName } from './widget-names';
+import { TextWidget } from './widgets/TextWidget';
+import { TextAreaWidget } from './widgets/TextAreaWidget';
+import { NumberWidget } from './widgets/NumberWidget';
+import { RadioWidget } from './widgets/RadioWidget';
+import { CheckboxesWidget } from './widgets/CheckboxesWidget';
+import { PickerWidget } from './widgets/PickerWidget';
+import { DateWidget } from './widgets/DateWidget';
+import { DisplayWidget } from './widgets/DisplayWidget';
+import { SignatureWidget } from './widgets/SignatureWidget';
+import { CodeWidget } from './widgets/CodeWidget';
+import { SectionWidget } from './widgets/SectionWidget';
+import { ListWidget } from './widgets/ListWidget';
+
+// Leaf widgets take WidgetProps; `section` takes SectionProps; `list` takes ListProps (types.ts).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Registry = Record<string, ComponentType<any>>;
+
+export const DEFAULT_WIDGETS: Record<WidgetName, Registry[string]> = {
+  text: TextWidget,
+  textarea: TextAreaWidget,
+  number: NumberWidget,
+  radio: RadioWidget,
+  checkboxes: CheckboxesWidget,
+  picker: PickerWidget,
+  date: DateWidget,
+  list: ListWidget,
+  display: DisplayWidget,
+  signature: SignatureWidget,
+  code: CodeWidget,
+  section: SectionWidget,
+};
+
+/** The defaults plus an app's extra/overriding widgets. */
+export function createRegistry(extra?: Registry): Registry {
+  return extra ? { ...DEFAULT_WIDGETS, ...extra } : DEFAULT_WIDGETS;
+}
+
+export function resolveWidget(registry: Registry, name: string, type: string): Registry[string] {
+  const w = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
+  if (!w) throw new Error(`No widget '${name}' for type '${type}'`);
+  return w;
+}
+
+export { WIDGET_NAMES };

@@ -1,0 +1,43 @@
+/** Props the registry's components receive. */
+import type { ReactNode } from 'react';
+import type { FieldNode } from './schema-model';
+import type { Values } from './values';
+
+/** What the app may do for a widget button (`code`'s send button). Returning false cancels the countdown. */
+export type OnAction = (name: string, values: Values) => void | boolean | Promise<void | boolean>;
+
+/** Stable services a widget may use (never changes identity while the form lives). */
+export interface WidgetEnv {
+  /** Cleaned current values (hidden fields removed). */
+  getValues(): Values;
+  onAction(name: string, values: Values): Promise<void | boolean>;
+  /** Evaluates an `=expr` option (date min/max/default); undefined when the app gave no evaluator. */
+  evalValue(expr: string): unknown;
+}
+
+/** A leaf widget: renders only the control; label, required mark and error come from the field row. */
+export interface WidgetProps<V = unknown> {
+  id: string;
+  node: FieldNode;
+  path: string;
+  value: V | undefined;
+  onChange(value: V | undefined): void;
+  env: WidgetEnv;
+}
+
+export interface SectionProps {
+  node: FieldNode;
+  path: string;
+  readOnly: boolean;
+  children: ReactNode;
+}
+
+export interface ListProps {
+  node: FieldNode;
+  path: string;
+  readOnly: boolean;
+  /** Renders the fields of entry `index` (absolute base path given). */
+  renderEntry(base: string, index: number): ReactNode;
+  /** Values for a new entry (schema defaults). */
+  newEntry(): Values;
+}

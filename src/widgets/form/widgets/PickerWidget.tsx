@@ -1,0 +1,40 @@
+import { memo, useState } from 'react';
+import { Picker } from 'antd-mobile';
+import type { WidgetProps } from '../types';
+
+/**
+ * One choice from a wheel. The Picker popup mounts on first open only: 130
+ * closed pickers must cost nothing.
+ */
+export const PickerWidget = memo(function PickerWidget({ id, node, value, onChange }: WidgetProps) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const choices = node.choices ?? [];
+  const index = choices.findIndex((c) => c.value === value);
+  return (
+    <>
+      <div
+        id={id}
+        role="button"
+        className={index < 0 ? 'cf-picker cf-placeholder' : 'cf-picker'}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
+        {index < 0 ? (node.placeholder ?? `请选择${node.label}`) : choices[index].label}
+      </div>
+      {mounted && (
+        <Picker
+          columns={[choices.map((c, i) => ({ label: c.label, value: String(i) }))]}
+          visible={open}
+          value={index < 0 ? [] : [String(index)]}
+          onClose={() => setOpen(false)}
+          onConfirm={(v) => {
+            if (v[0] != null) onChange(choices[Number(v[0])]?.value);
+          }}
+        />
+      )}
+    </>
+  );
+});

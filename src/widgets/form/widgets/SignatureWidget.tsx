@@ -1,0 +1,34 @@
+import { memo, useState } from 'react';
+import { SignaturePad } from '../../signature/SignaturePad';
+import type { WidgetProps } from '../types';
+
+/** A drawn signature stored as a PNG data URL; tap to (re-)sign in a full-screen pad. */
+export const SignatureWidget = memo(function SignatureWidget({ id, node, value, onChange }: WidgetProps<string>) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <div id={id} role="button" className="cf-signature" onClick={() => setOpen(true)}>
+        {value ? (
+          <>
+            <img src={value} alt={node.label} style={{ maxWidth: '100%', maxHeight: 120, display: 'block' }} />
+            <span className="cf-hint">点击重新签名</span>
+          </>
+        ) : (
+          <span className="cf-placeholder">{node.placeholder ?? '点击签名'}</span>
+        )}
+      </div>
+      {open && (
+        <SignaturePad
+          visible={open}
+          value={value}
+          title={node.label}
+          onClose={() => setOpen(false)}
+          onConfirm={(png) => {
+            onChange(png);
+            setOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+});

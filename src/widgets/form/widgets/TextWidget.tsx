@@ -1,0 +1,20 @@
+import { memo } from 'react';
+import { Input } from 'antd-mobile';
+import type { WidgetProps } from '../types';
+
+/** Single-line text; `x-options.maxLength` or the schema's maxLength caps it. */
+export const TextWidget = memo(function TextWidget({ id, node, value, onChange }: WidgetProps<string>) {
+  const o = node.options;
+  return (
+    <Input
+      id={id}
+      value={value ?? ''}
+      onChange={(v) => onChange(v)}
+      placeholder={node.placeholder ?? `请输入${node.label}`}
+      maxLength={(o.maxLength as number | undefined) ?? (node.schema.maxLength as number | undefined)}
+      type={(o.inputType as string | undefined) ?? 'text'}
+      inputMode={o.inputMode as 'text' | 'numeric' | 'tel' | undefined}
+      clearable={o.clearable !== false}
+    />
+  );
+});

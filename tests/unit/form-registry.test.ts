@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+// (the registry imports antd-mobile, whose CommonJS build requires CSS: Node alone cannot load it)
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WIDGETS, createRegistry, resolveWidget } from '../../src/widgets/form/registry';
+import { WIDGET_NAMES } from '../../src/widgets/form/widget-names';
+
+describe('widget registry', () => {
+  it('registers exactly the names the config checker knows', () => {
+    expect(Object.keys(DEFAULT_WIDGETS).sort()).toEqual([...WIDGET_NAMES].sort());
+  });
+
+  it("throws rjsf's message for an unknown name", () => {
+    expect(() => resolveWidget(DEFAULT_WIDGETS, 'slider', 'number')).toThrow("No widget 'slider' for type 'number'");
+    expect(() => resolveWidget(DEFAULT_WIDGETS, 'toString', 'string')).toThrow("No widget 'toString' for type 'string'");
+  });
+
+  it('lets the app add or replace widgets by name', () => {
+    const Stars = () => null;
+    const reg = createRegistry({ stars: Stars, text: Stars });
+    expect(resolveWidget(reg, 'stars', 'number')).toBe(Stars);
+    expect(resolveWidget(reg, 'text', 'string')).toBe(Stars);
+    expect(resolveWidget(reg, 'radio', 'string')).toBe(DEFAULT_WIDGETS.radio);
+  });
+});
