@@ -147,21 +147,21 @@ export function demoOccupationalAnswer(today: string, p: { name: string; idCard:
   const symptoms = Object.fromEntries(SYMPTOM_KEYS.map((k) => [k, '-'])) as Record<string, string>;
   symptoms.tinnitus = '+';
   return {
-    basicInfo: { company: p.company, examDate: today, name: p.name, gender: 'male', age: p.age, phone: p.tel, idCard: p.idCard, category: ['during'] },
+    basicInfo: { company: p.company, examDate: today, name: p.name, gender: '男', age: String(p.age), phone: p.tel, idCard: p.idCard, category: ['在岗期间'] },
     workHistory: {
       totalYears: '12',
       hazardYears: '8',
       hazardTypes: '噪声、粉尘',
       experiences: [
-        { period: '2014-03 至 2018-06', company: p.company, workshop: '冲压车间', jobType: '冲压工', hazardFactors: '噪声', protection: '耳塞' },
-        { period: '2018-07 至今', company: p.company, workshop: '焊装车间', jobType: '焊工', hazardFactors: '电焊烟尘、噪声', protection: '防尘口罩、耳罩' },
+        { period: '2014-03-01', company: p.company, workshop: '冲压车间', jobType: '冲压工', hazardFactors: '噪声', protection: '耳塞' },
+        { period: '2018-07-01', company: p.company, workshop: '焊装车间', jobType: '焊工', hazardFactors: '电焊烟尘、噪声', protection: '防尘口罩、耳罩' },
       ],
     },
     medicalHistory: { history: '无', other: '', symptoms: '偶有耳鸣' },
-    occupationalHistory: { diseaseName: '', diagnosisDate: '', diagnosisUnit: '', isRecovered: '' },
+    occupationalHistory: { diseaseName: '', diagnosisDate: '', diagnosisUnit: '' },
     menstrualHistory: { firstAge: '', periodDays: '', cycleDays: '', menopauseAge: '' },
     fertilityHistory: { children: '', abortions: '', prematureBirths: '', stillbirths: '' },
-    habits: { smokingType: 'occasional', smokingAmount: '5', smokingYears: '6', smokingQuitYears: '', drinkingType: 'never', drinkingAmount: '', drinkingYears: '', drinkingQuitYears: '' },
+    habits: { smokingType: '偶尔', smokingAmount: '5', smokingYears: '6', smokingQuitYears: '', drinkingType: '从不', drinkingAmount: '', drinkingYears: '', drinkingQuitYears: '' },
     symptoms,
     signature: { patient: DEMO_SIGNATURE, patientDate: today },
   };
