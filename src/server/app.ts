@@ -49,8 +49,6 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     logger: loggerOpt,
     bodyLimit: 1_048_576,
     trustProxy: true,
-    // Keep the URL (with targetUrl etc.) but drop query strings that might carry personal data.
-    disableRequestLogging: false,
     ajv: { customOptions: { coerceTypes: false } },
   });
   const deps: ServerDeps = { db: opts.db, config, providers: opts.providers ?? makeProviders(config, clock.now), clock };
