@@ -1,0 +1,157 @@
+/**
+ * Start-up (after-booking §2/§6/§9): root font size, the start-up config
+ * (`config.json?t=<now>`), the version guard, the checked flow config
+ * (`app-config.json`), the session store, the request layer and the service
+ * token. No React here; main.tsx renders once boot() resolves.
+ */
+import type { StartupConfig } from '../contract/calls';
+import type { AppFile, FlowFile, Step } from '../engine/types';
+import { createFunctionRegistry, type FunctionRegistry } from '../engine/expr';
+import type { SessionStore } from '../engine/session/store';
+import { createApi, type Api } from './api/client';
+import { appFunctions } from './functions';
+import {
+  APPROVER_TOKEN_KEY, REPORT_TOKEN_KEY, bearerValue, initSession, readToken,
+} from './session';
+
+export type StepWithId = Step & { id: string; flow?: string };
+
+/** GET /app-config.json as the server serves it (tolerant of both message shapes). */
+export interface AppConfigJson {
+  app: AppFile;
+  messages: Record<string, string> | { messages: Record<string, string> };
+  flows?: Array<FlowFile & { file?: string }> | Record<string, FlowFile>;
+  steps?: Record<string, Step & { flow?: string }>;
+}
+
+export interface AppRuntime {
+  startup: StartupConfig;
+  app: AppFile;
+  messages: Record<string, string>;
+  steps: Record<string, StepWithId>;
+  session: SessionStore;
+  api: Api;
+  fns: FunctionRegistry;
+}
+
+// ------------------------------------------------------------------ pure helpers
+
+/** html font-size: width/375*16 px, the width capped at 750 (after-booking §9). */
+export function rootFontSize(width: number): number {
+  const w = Math.min(Math.max(width, 0) || 375, 750);
+  return Math.round((w / 375) * 16 * 100) / 100;
+}
+
+export function applyRootFontSize(win: Window = window): void {
+  const set = () => {
+    win.document.documentElement.style.fontSize = `${rootFontSize(win.document.documentElement.clientWidth || win.innerWidth)}px`;
+  };
+  set();
+  win.addEventListener('resize', set);
+  win.addEventListener('orientationchange', set);
+}
+
+/**
+ * The version guard: the address (search part) must carry v=<version>.
+ * Returns the address to load instead, or null when nothing is to be done.
+ * The hash (the route) is kept.
+ */
+export function versionRedirect(version: string | undefined | null, href: string): string | null {
+  if (!version) return null;
+  const u = new URL(href);
+  if (u.searchParams.get('v') === version) return null;
+  u.searchParams.set('v', version);
+  return u.toString();
+}
+
+/** Messages file as served: `{key: text}` or `{messages: {key: text}}`. */
+export function normaliseMessages(m: AppConfigJson['messages'] | undefined): Record<string, string> {
+  if (!m) return {};
+  const inner = (m as { messages?: unknown }).messages;
+  return (inner && typeof inner === 'object' ? inner : m) as Record<string, string>;
+}
+
+/** Every step by id, from `steps` or from the flows. */
+export function collectSteps(cfg: AppConfigJson): Record<string, StepWithId> {
+  const out: Record<string, StepWithId> = {};
+  if (cfg.steps && typeof cfg.steps === 'object') {
+    for (const [id, s] of Object.entries(cfg.steps)) out[id] = { ...s, id };
+    return out;
+  }
+  const flows = Array.isArray(cfg.flows) ? cfg.flows : Object.values(cfg.flows ?? {});
+  for (const f of flows) for (const [id, s] of Object.entries(f.steps ?? {})) out[id] = { ...s, id, flow: f.flow };
+  return out;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', cache: 'no-store' });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Session flag that stops a second version redirect in the same tab (a proxy dropping `v` must not loop). */
+const VGUARD_KEY = 'checkup-vguard';
+
+// ------------------------------------------------------------------ boot
+
+export type BootResult = { kind: 'ready'; runtime: AppRuntime } | { kind: 'redirected' };
+
+export async function boot(win: Window = window): Promise<BootResult> {
+  applyRootFontSize(win);
+  const startup = await getJson<StartupConfig>(`config.json?t=${Date.now()}`);
+
+  const next = versionRedirect(startup.version, win.location.href);
+  if (next) {
+    let tried: string | null = null;
+    try {
+      tried = win.sessionStorage.getItem(VGUARD_KEY);
+    } catch {
+      /* storage blocked */
+    }
+    if (tried !== startup.version) {
+      try {
+        win.sessionStorage.setItem(VGUARD_KEY, startup.version);
+      } catch {
+        /* storage blocked */
+      }
+      win.location.replace(next);
+      return { kind: 'redirected' };
+    }
+  }
+
+  const cfg = await getJson<AppConfigJson>('app-config.json');
+  const runtime = createRuntime(startup, cfg);
+  // The service bearer (password grant at start; a stored unexpired one is reused).
+  try {
+    await runtime.api.ensureToken();
+  } catch (e) {
+    console.warn('GetToken failed', (e as Error).message);
+  }
+  return { kind: 'ready', runtime };
+}
+
+/** Builds the runtime from loaded configs (browser tests / unit tests call it directly). */
+export function createRuntime(startup: StartupConfig, cfg: AppConfigJson, opts: { storageName?: string } = {}): AppRuntime {
+  const session = initSession(cfg.app.session ?? {}, opts.storageName);
+  const api = createApi({
+    config: startup,
+    getToken: () => readToken(session.getState()),
+    setToken: (t) => session.getState().set('token', t),
+    getOpenid: () => (session.getState().values.openid as string | undefined) ?? null,
+    getHeaderTokens: () => {
+      const v = session.getState().values;
+      const now = Date.now();
+      return { report: bearerValue(v[REPORT_TOKEN_KEY], now), approver: bearerValue(v[APPROVER_TOKEN_KEY], now) };
+    },
+    log: (...a) => console.warn(...a),
+  });
+  return {
+    startup,
+    app: cfg.app,
+    messages: normaliseMessages(cfg.messages),
+    steps: collectSteps(cfg),
+    session,
+    api,
+    fns: createFunctionRegistry(appFunctions),
+  };
+}

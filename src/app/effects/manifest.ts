@@ -1,0 +1,57 @@
+/**
+ * The app's `invoke` effects: names, outcomes and params, React-free so the
+ * config checker (Node) can import it. The implementations are in
+ * ./registry.ts (same names; a unit test keeps the two in step).
+ *
+ * An effect with outcomes resolves to one of them and the step's
+ * `invoke: { on: { <outcome>: [...] } }` list runs; an effect with no outcomes
+ * just runs (a `then` of the list continues after it).
+ */
+export interface EffectManifestEntry {
+  outcomes: string[];
+  /** Parameter names the effect reads from `params` (documentation + checker hints). */
+  params?: string[];
+  description: string;
+}
+
+export const EFFECT_MANIFEST = {
+  oauthRedirect: {
+    outcomes: [],
+    params: ['targetPath'],
+    description:
+      'Sets session.isOauth = 1 and sends the browser to /api/OAuthApi/toWeChatOauth?targetUrl=<this page, route targetPath or the login route>. The list stops (the page unloads).',
+  },
+  restoreRedirect: {
+    outcomes: ['ok', 'none'],
+    description:
+      'After the OAuth return: resets session.isOauth to 0 and replaces the page with session.redirectPath (then clears it). "none" when there is no stored path (then the start route is NOT entered — the flow decides).',
+  },
+  clearDraft: {
+    outcomes: [],
+    params: ['key'],
+    description: "Clears the saved draft of the step's form (step.form.draft) or of params.key.",
+  },
+  wechatPay: {
+    outcomes: ['ok', 'cancel', 'fail'],
+    params: ['appid', 'timeStamp', 'nonceStr', 'package', 'paySign', 'signType', 'orderId'],
+    description:
+      "In WeChat with payProvider 'wechat': WeixinJSBridge getBrandWCPayRequest. Otherwise the sandbox sheet 模拟支付 (确认支付 / 取消支付 / 支付失败), which reports SandboxPayResult {id, outcome} first.",
+  },
+  reload: {
+    outcomes: [],
+    description: 'Reloads the page (keeps the address).',
+  },
+  logout: {
+    outcomes: [],
+    params: ['keys'],
+    description: 'Clears user, openid, redirectPath, isOauth (plus params.keys) from the session.',
+  },
+} as const satisfies Record<string, EffectManifestEntry>;
+
+export type EffectName = keyof typeof EFFECT_MANIFEST;
+export const EFFECT_NAMES = Object.keys(EFFECT_MANIFEST) as EffectName[];
+
+/** The checker's view: name → { outcomes }. */
+export const effectOutcomes: Record<string, { outcomes: string[] }> = Object.fromEntries(
+  Object.entries(EFFECT_MANIFEST).map(([k, v]) => [k, { outcomes: [...v.outcomes] }]),
+);

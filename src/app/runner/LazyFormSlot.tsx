@@ -1,0 +1,20 @@
+/** The form code (react-hook-form, Ajv, widgets) loads on the first step with a form. */
+import { lazy, Suspense } from 'react';
+import { DotLoading } from 'antd-mobile';
+import type { FormSlotProps } from './FormSlot';
+
+const Inner = lazy(() => import('./FormSlot'));
+
+export function FormSlot(p: FormSlotProps) {
+  return (
+    <Suspense
+      fallback={
+        <div style={{ textAlign: 'center', padding: 32 }}>
+          <DotLoading color="primary" />
+        </div>
+      }
+    >
+      <Inner {...p} />
+    </Suspense>
+  );
+}

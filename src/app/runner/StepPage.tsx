@@ -1,0 +1,251 @@
+/**
+ * One step on screen: builds the expression scope, runs `load` on enter,
+ * evaluates `props`, renders the screen kind with its form, and runs `on[event]`
+ * when the kind emits. A new visit (location key) is a new StepPage: step data
+ * starts empty each time.
+ */
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DotLoading, NavBar } from 'antd-mobile';
+import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import type { Action } from '../../engine/types';
+import { runActions, setIn } from '../../engine/runtime';
+import type { ActionContext, RunResult } from '../../engine/runtime';
+import { compileExpr, evalValue } from '../../engine/expr';
+import { screenKind } from '../../widgets/screens/registry';
+import type { FormHandle } from '../../widgets/form/SchemaForm';
+import type { StepWithId } from '../boot';
+import { createEffects } from '../effects';
+import { showToast } from '../effects/ui';
+import { sheetStore } from '../effects/sheet-store';
+import { useRuntime } from '../runtime-context';
+import { useSession } from '../session';
+import { stepQuery } from '../router/paths';
+import { evalProps, makeEvalItem } from './props';
+import { FormSlot } from './LazyFormSlot';
+
+type Values = Record<string, unknown>;
+
+const Loading = () => (
+  <div style={{ textAlign: 'center', padding: 48 }}>
+    <DotLoading color="primary" />
+  </div>
+);
+
+export function StepPage({ step }: { step: StepWithId }) {
+  const rt = useRuntime();
+  const location = useLocation();
+  const routerNavigate = useNavigate();
+  const sessionValues = useSession((s) => s.values);
+  const [data, setDataState] = useState<Values>({});
+  const dataRef = useRef<Values>({});
+  const formHandle = useRef<FormHandle | null>(null);
+  const formValuesRef = useRef<Values>({});
+  const [formValues, setFormValues] = useState<Values>({});
+  const mounted = useRef(true);
+  const query = useMemo(() => stepQuery(location.search, window.location.search), [location.search]);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      formHandle.current?.flush();
+    };
+  }, []);
+
+  // No back navigation out of a noBack step (the /oauth page).
+  const blocker = useBlocker(({ historyAction }) => !!step.noBack && historyAction === 'POP');
+  useEffect(() => {
+    if (blocker.state === 'blocked') blocker.reset();
+  }, [blocker]);
+
+  const baseScope = useCallback(
+    (): Values => ({
+      session: rt.session.getState().values,
+      data: dataRef.current,
+      form: formHandle.current ? { ...formValuesRef.current, ...formHandle.current.getValues() } : formValuesRef.current,
+      query,
+      config: rt.startup,
+      const: rt.app.constants ?? {},
+    }),
+    [rt, query],
+  );
+
+  const setData = useCallback((path: string, value: unknown) => {
+    dataRef.current = setIn(dataRef.current, path, value);
+    setDataState(dataRef.current);
+  }, []);
+  const setForm = useCallback((path: string, value: unknown) => {
+    const cur = formHandle.current ? { ...formValuesRef.current, ...formHandle.current.getValues() } : formValuesRef.current;
+    formValuesRef.current = setIn(cur, path, value);
+    formHandle.current?.reset(formValuesRef.current);
+    setFormValues(formValuesRef.current);
+    if (step.form?.draft) rt.session.getState().saveDraft(step.form.draft, formValuesRef.current);
+  }, [rt, step]);
+
+  const effects = useMemo(
+    () =>
+      createEffects({
+        startup: rt.startup,
+        session: rt.session,
+        api: rt.api,
+        steps: rt.steps,
+        loginStepId: rt.app.login,
+        startStepId: rt.app.start,
+        step,
+        win: window,
+        navigatePath: (path, replace) => {
+          if (mounted.current) routerNavigate(path, { replace });
+        },
+        navigateDelta: (n) => {
+          if (mounted.current) routerNavigate(n);
+        },
+        setData,
+        setForm,
+        validateForm: async () => (formHandle.current ? formHandle.current.validate() : null),
+      }),
+    [rt, step, routerNavigate, setData, setForm],
+  );
+
+  const run = useCallback(
+    async (actions: Action[] | undefined, extra: Values = {}): Promise<RunResult> => {
+      if (!actions?.length) return 'done';
+      const ctx: ActionContext = {
+        scope: { ...baseScope(), ...extra } as ActionContext['scope'],
+        effects,
+        messages: rt.messages,
+        fns: rt.fns,
+        step,
+        // The request layer already parsed jsonText answers.
+        isJsonText: () => false,
+      };
+      try {
+        return await runActions(actions, ctx);
+      } catch (e) {
+        console.error(`step ${step.id}:`, e);
+        showToast('系统异常！', { icon: 'fail', duration: 3000 });
+        return 'stopped';
+      }
+    },
+    [baseScope, effects, rt, step],
+  );
+
+  // Enter: run `load` once per visit.
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (loaded.current) return;
+    loaded.current = true;
+    void run(step.load);
+    return () => sheetStore.closeAll();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const emit = useCallback(
+    async (name: string, payload?: Values) => {
+      const actions = step.on?.[name];
+      if (!actions) {
+        console.warn(`step ${step.id}: no handler for event "${name}"`);
+        return;
+      }
+      await run(actions, { event: payload ?? {} });
+    },
+    [run, step],
+  );
+
+  // Scope for rendering (live session, step data, form values).
+  const renderScope = useMemo(
+    () => ({ session: sessionValues, data, form: formValues, query, config: rt.startup, const: rt.app.constants ?? {} }),
+    [sessionValues, data, formValues, query, rt],
+  );
+  const scopeRef = useRef(renderScope);
+  scopeRef.current = renderScope;
+  const props = useMemo(() => (evalProps(step.props ?? {}, renderScope, rt.fns) ?? {}) as Values, [step, renderScope, rt]);
+  const evalItem = useMemo(() => makeEvalItem(() => scopeRef.current, rt.fns), [rt]);
+
+  // ---------------------------------------------------------------- form
+  const formDef = step.form;
+  const schemaPath = useMemo(() => {
+    if (!formDef) return null;
+    if (!formDef.schema.startsWith('=')) return formDef.schema;
+    const v = evalValue(formDef.schema, renderScope, rt.fns);
+    return typeof v === 'string' && v ? v : null;
+  }, [formDef, renderScope, rt]);
+
+  // Initial values once per visit: `initial` (evaluated), then the saved draft over it.
+  const [formInitial] = useState<Values>(() => {
+    if (!formDef) return {};
+    const init = (formDef.initial ? evalValue(formDef.initial, baseScope(), rt.fns) : {}) as Values;
+    const draft = formDef.draft ? rt.session.getState().loadDraft(formDef.draft) : null;
+    const v = { ...(init ?? {}), ...(draft ?? {}) };
+    formValuesRef.current = v;
+    return v;
+  });
+  const readOnly = useMemo(() => {
+    if (!formDef?.readOnlyIf) return false;
+    try {
+      return !!compileExpr(formDef.readOnlyIf.replace(/^=/, '')).evaluate(renderScope, rt.fns);
+    } catch {
+      return false;
+    }
+  }, [formDef, renderScope, rt]);
+
+  const onFormChange = useCallback(
+    (values: Values) => {
+      formValuesRef.current = values;
+      setFormValues(values);
+      if (formDef?.draft) rt.session.getState().saveDraft(formDef.draft, values);
+    },
+    [formDef, rt],
+  );
+  const evalCondition = useCallback(
+    (expr: string, form: Values) => !!compileExpr(expr.replace(/^=/, '')).evaluate({ ...scopeRef.current, form }, rt.fns),
+    [rt],
+  );
+  const evalFormValue = useCallback(
+    (expr: string, form: Values) => compileExpr(expr.replace(/^=/, '')).evaluate({ ...scopeRef.current, form }, rt.fns),
+    [rt],
+  );
+  const onAction = useCallback(
+    async (name: string, values: Values) => {
+      const r = await run(step.on?.[name], { event: { form: values }, form: values });
+      return r === 'stopped' ? false : undefined;
+    },
+    [run, step],
+  );
+
+  const formSlot =
+    formDef && schemaPath ? (
+      <FormSlot
+        key={schemaPath}
+        schemaPath={schemaPath}
+        initial={formInitial}
+        readOnly={readOnly}
+        formRef={formHandle}
+        onChange={onFormChange}
+        evalCondition={evalCondition}
+        evalValue={evalFormValue}
+        onAction={onAction}
+        id={`f-${step.id}`}
+      />
+    ) : undefined;
+
+  const Kind = screenKind(step.screen);
+  const canGoBack = !step.noBack && (window.history.state?.idx ?? 0) > 0;
+  return (
+    <div className="cf-step" data-step={step.id}>
+      {step.title ? (
+        <NavBar
+          className="cf-navbar"
+          backArrow={!step.noBack}
+          back={step.noBack ? null : ''}
+          onBack={() => (canGoBack ? routerNavigate(-1) : routerNavigate(rt.steps[rt.app.start]?.route ?? '/', { replace: true }))}
+          style={{ background: '#fff', position: 'sticky', top: 0, zIndex: 20 }}
+        >
+          {step.title}
+        </NavBar>
+      ) : null}
+      <Suspense fallback={<Loading />}>
+        <Kind props={props} emit={emit} evalItem={evalItem} formSlot={formSlot} title={undefined} />
+      </Suspense>
+    </div>
+  );
+}

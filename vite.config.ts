@@ -1,0 +1,42 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
+
+/**
+ * index.html carries a strict CSP (no 'unsafe-eval', script-src 'self'). The dev
+ * server injects inline scripts (React refresh preamble, HMR client), so the meta
+ * is removed while serving; the built app always runs under it.
+ */
+function devWithoutCsp(): Plugin {
+  return {
+    name: 'checkup-dev-without-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
+  };
+}
+
+export default defineConfig({
+  base: './',
+  plugins: [react(), devWithoutCsp()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2019',
+    chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      // antd-mobile-icons has no sideEffects flag: without this every icon is bundled.
+      treeshake: { moduleSideEffects: (id: string) => !/node_modules[\/]antd-mobile-icons[\/]/.test(id) },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': { target: API, changeOrigin: false },
+      '/config.json': { target: API },
+      '/app-config.json': { target: API },
+      '/schemas': { target: API },
+    },
+  },
+});
