@@ -7,13 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
-import { openSqlite } from '../../src/server/db/sqlite';
-import { openPg } from '../../src/server/db/pg';
-import { migrate } from '../../src/server/db/migrate';
+import { freshStore, type TestStore } from './core-helpers';
 import { buildServer } from '../../src/server/app';
 import { issueToken } from '../../src/server/services/tokens';
 import { CALLS, type CallName } from '../../src/contract/calls';
@@ -27,38 +24,23 @@ import {
 } from '../../src/server/services/questionnaires';
 import type { PatientInfo, QuestionListItem } from '../../src/contract/after-booking';
 
-async function freshDb(): Promise<Db> {
-  if (process.env.TEST_DB === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = openPg(base, { max: 1 });
-    await admin.run(`CREATE SCHEMA ${schema}`);
-    await admin.close();
-    const db = openPg(`${base}?options=-c%20search_path%3D${schema}`);
-    await migrate(db);
-    return db;
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ab-'));
-  const db = openSqlite(path.join(dir, 'test.db'));
-  await migrate(db);
-  return db;
-}
-
 const T0 = Date.parse('2026-06-15T09:00:00+08:00');
 const clock = { t: T0, now() { return this.t; } };
+let store: TestStore;
 let db: Db;
 let app: FastifyInstance;
 let bearer: string;
 
 beforeAll(async () => {
-  db = await freshDb();
+  store = await freshStore();
+  db = store.db;
   await seedAfterBooking(db, '2026-06-15');
   app = await buildServer({ db, clock, sweep: false });
   bearer = (await issueToken(db, 'service', 'test-client', 86_400, T0)).access_token;
 });
 afterAll(async () => {
   await app?.close();
-  await db?.close();
+  await store?.cleanup();
 });
 
 async function call(name: CallName, body: unknown) {

@@ -3,16 +3,10 @@
  * limit, hashed at rest, never in an answer) and report access (a verified
  * person reads only their own reports, photos and PDFs). Both stores (TEST_DB).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
-import { openSqlite } from '../../src/server/db/sqlite';
-import { openPg } from '../../src/server/db/pg';
-import { migrate } from '../../src/server/db/migrate';
+import { freshStore, type TestStore } from './core-helpers';
 import { buildServer } from '../../src/server/app';
 import { issueToken } from '../../src/server/services/tokens';
 import { CALLS, REPORT_TOKEN_HEADER, type CallName } from '../../src/contract/calls';
@@ -21,25 +15,9 @@ import { chinaDay, checkVerifyCode, sendVerifyCode, SMS_DAILY_CAP, SMS_MSG, SmsE
 import { createDevSmsProvider } from '../../src/server/providers/sms';
 import type { ReportDetail, ReportListGroup } from '../../src/contract/after-booking';
 
-async function freshDb(): Promise<Db> {
-  if (process.env.TEST_DB === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = openPg(base, { max: 1 });
-    await admin.run(`CREATE SCHEMA ${schema}`);
-    await admin.close();
-    const db = openPg(`${base}?options=-c%20search_path%3D${schema}`);
-    await migrate(db);
-    return db;
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ab-'));
-  const db = openSqlite(path.join(dir, 'test.db'));
-  await migrate(db);
-  return db;
-}
-
 const T0 = Date.parse('2026-06-15T09:00:00+08:00');
 const clock = { t: T0, now() { return this.t; } };
+let store: TestStore;
 let db: Db;
 let app: FastifyInstance;
 let bearer: string;
@@ -51,14 +29,15 @@ const B = DEMO.personB;
 const C = DEMO.personC;
 
 beforeAll(async () => {
-  db = await freshDb();
+  store = await freshStore();
+  db = store.db;
   await seedAfterBooking(db, today);
   app = await buildServer({ db, clock, sweep: false });
   bearer = (await issueToken(db, 'service', 'test-client', 86_400, T0)).access_token;
 });
 afterAll(async () => {
   await app?.close();
-  await db?.close();
+  await store?.cleanup();
 });
 
 async function call(name: CallName, body: unknown, headers: Record<string, string> = {}) {
