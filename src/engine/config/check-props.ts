@@ -1,0 +1,148 @@
+/**
+ * Screen props: validated against the kind's props schema
+ * (registries.screens[kind]), following its annotations:
+ *   "x-ref": "event" | "step" | "message" | "schema"  — the string names one
+ *   "x-expr": true        — the value may also be an `=expr` string
+ *   "x-expr": "condition" — the value is a condition (expression, no `=`)
+ * Every `=expr` string anywhere in props is checked, and so is every string
+ * under a key ending in `If` (visibleIf, enabledIf, emptyIf: conditions).
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { CheckContext } from './context';
+import { where } from './context';
+import { describeAjvError } from './check-meta';
+import { checkMessageRef, checkSchemaRef } from './check-actions';
+import { suggest } from './suggest';
+import type { LoadedStep } from './assemble';
+import type { PathSeg } from './source';
+
+interface Annotation { kind: string; path: PathSeg[]; value: unknown }
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Rewrites x-expr nodes into Ajv-checkable schema. */
+function transform(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(transform);
+  if (!isObj(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === 'enum' || k === 'const' ? v : transform(v);
+  const x = out['x-expr'];
+  delete out['x-expr'];
+  if (x === 'condition') return { type: 'string', 'x-cond': true, ...(out.description ? { description: out.description } : {}) };
+  if (x === true) return { anyOf: [{ type: 'string', pattern: '^=' }, out], 'x-exprWrap': true };
+  return out;
+}
+
+function pathOf(instancePath: string): PathSeg[] {
+  if (!instancePath) return [];
+  return instancePath.slice(1).split('/').map((s) => {
+    const u = s.replace(/~1/g, '/').replace(/~0/g, '~');
+    return /^\d+$/.test(u) ? Number(u) : u;
+  });
+}
+
+export class PropsChecker {
+  private readonly ajv: Ajv;
+  private readonly cache = new Map<string, ValidateFunction | Error>();
+  private found: Annotation[] = [];
+
+  constructor() {
+    this.ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+    const collect = (kind: (s: unknown) => string | null) =>
+      (schema: unknown, data: unknown, _p: unknown, cxt?: { instancePath: string }) => {
+        const k = kind(schema);
+        if (k && cxt && typeof data === 'string') this.found.push({ kind: k, path: pathOf(cxt.instancePath), value: data });
+        return true;
+      };
+    this.ajv.addKeyword({ keyword: 'x-ref', validate: collect((s) => (typeof s === 'string' ? s : null)) });
+    this.ajv.addKeyword({ keyword: 'x-cond', validate: collect(() => 'condition') });
+    this.ajv.addKeyword({ keyword: 'x-exprWrap' });
+  }
+
+  private validator(kind: string, schema: object): ValidateFunction | Error {
+    let v = this.cache.get(kind);
+    if (!v) {
+      try {
+        v = this.ajv.compile(transform(schema) as object);
+      } catch (e) {
+        v = e as Error;
+      }
+      this.cache.set(kind, v);
+    }
+    return v;
+  }
+
+  check(ctx: CheckContext, step: LoadedStep, base: PathSeg[]): void {
+    const schema = ctx.reg.screens[step.screen];
+    if (!schema) return; // unknown kind is reported by the step check
+    const props = step.props ?? {};
+    const file = step.file;
+    const ppath = [...base, 'props'];
+    const v = this.validator(step.screen, schema);
+    if (v instanceof Error) {
+      ctx.error(file, [...base, 'screen'], `${where(step.id, ['screen'])}: the props schema of screen kind "${step.screen}" does not compile: ${v.message}`);
+      return;
+    }
+    this.found = [];
+    const ok = v(props);
+    const annotations = this.found;
+    this.found = [];
+    if (!ok) {
+      for (const e of v.errors ?? []) {
+        if (e.keyword === 'anyOf' && (e.parentSchema as Record<string, unknown>)?.['x-exprWrap']) continue;
+        if (/\/anyOf\/0\//.test(e.schemaPath) && e.keyword === 'pattern' && (e.params as { pattern?: string }).pattern === '^=') continue;
+        if (/\/anyOf\/0\/type$/.test(e.schemaPath)) continue;
+        const rel = pathOf(e.instancePath);
+        const m = describeAjvError(e, where(step.id, ['props', ...rel]), rel);
+        ctx.error(file, [...ppath, ...m.path], m.text, { key: m.key });
+      }
+    }
+    const seen = new Set<string>();
+    for (const a of annotations) {
+      const id = `${a.kind}:${a.path.join('/')}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      this.follow(ctx, step, ppath, a);
+    }
+    walkStrings(props, [], (path, s, key) => {
+      if (s.startsWith('=')) ctx.expr(file, [...ppath, ...path], s, where(step.id, ['props', ...path]));
+      else if (typeof key === 'string' && /If$/.test(key) && !seen.has(`condition:${path.join('/')}`)) {
+        ctx.expr(file, [...ppath, ...path], s, where(step.id, ['props', ...path]));
+      }
+    });
+  }
+
+  private follow(ctx: CheckContext, step: LoadedStep, ppath: PathSeg[], a: Annotation): void {
+    const file = step.file;
+    const path = [...ppath, ...a.path];
+    const here = where(step.id, ['props', ...a.path]);
+    const v = a.value as string;
+    switch (a.kind) {
+      case 'event': {
+        const on = Object.keys(step.on ?? {});
+        if (!on.includes(v)) ctx.error(file, path, `${here}: event "${v}" has no handler in "on"${suggest(v, on)} (add on.${v})`);
+        return;
+      }
+      case 'step':
+        if (v.startsWith('=')) return;
+        if (!ctx.config.steps[v]) ctx.error(file, path, `${here}: names unknown step "${v}"${suggest(v, Object.keys(ctx.config.steps))}`);
+        else ctx.edge(step.id, v);
+        return;
+      case 'message':
+        return checkMessageRef(ctx, file, path, v, where(step.id, []), ['props', ...a.path].join('.'));
+      case 'schema':
+        if (v.startsWith('=')) return;
+        return checkSchemaRef(ctx, file, path, v, where(step.id, []), ['props', ...a.path].join('.'));
+      case 'condition':
+        return ctx.expr(file, path, v, here);
+      default:
+        ctx.error(file, path, `${here}: the props schema of "${step.screen}" uses unknown x-ref "${a.kind}"`);
+    }
+  }
+}
+
+function walkStrings(v: unknown, path: PathSeg[], f: (path: PathSeg[], s: string, key: PathSeg | undefined) => void): void {
+  if (typeof v === 'string') f(path, v, path[path.length - 1]);
+  else if (Array.isArray(v)) v.forEach((x, i) => walkStrings(x, [...path, i], f));
+  else if (isObj(v)) for (const [k, x] of Object.entries(v)) walkStrings(x, [...path, k], f);
+}

@@ -1,0 +1,137 @@
+/**
+ * Steps: duplicate ids, screen kinds, routes, forms, load/on/next actions,
+ * props; app.yaml start/login/notFound; reachability.
+ */
+import type { FlowFile } from '../types';
+import { APP_FILE, type LoadedStep } from './assemble';
+import { checkActionList } from './check-actions';
+import type { PropsChecker } from './check-props';
+import type { CheckContext } from './context';
+import { where } from './context';
+import { suggest } from './suggest';
+import type { PathSeg } from './source';
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Every step definition in every flow file, duplicates included, in file order. */
+function allDefinitions(ctx: CheckContext): Array<{ id: string; file: string; step: Record<string, unknown> }> {
+  const out: Array<{ id: string; file: string; step: Record<string, unknown> }> = [];
+  const flows = Object.values(ctx.config.flows).sort((a, b) => a.file.localeCompare(b.file));
+  for (const f of flows as Array<FlowFile & { file: string }>) {
+    for (const [id, step] of Object.entries(isObj(f.steps) ? f.steps : {})) if (isObj(step)) out.push({ id, file: f.file, step });
+  }
+  return out;
+}
+
+export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
+  const { config } = ctx;
+  const defs = allDefinitions(ctx);
+  // Duplicate step ids: both places.
+  const byId = new Map<string, typeof defs>();
+  for (const d of defs) byId.set(d.id, [...(byId.get(d.id) ?? []), d]);
+  for (const [id, list] of byId) {
+    if (list.length < 2) continue;
+    for (const d of list) {
+      const others = list.filter((o) => o !== d).map((o) => `${o.file}:${ctx.config.sources[o.file].locate(['steps', o.id], { key: true }).line}`);
+      ctx.error(d.file, ['steps', id], `step id "${id}" is defined more than once (also at ${others.join(', ')})`, { key: true });
+    }
+  }
+
+  // Routes and aliases unique across steps.
+  const routes = new Map<string, { id: string; file: string }>();
+  for (const step of Object.values(config.steps)) {
+    const base: PathSeg[] = ['steps', step.id];
+    const paths: Array<[string, PathSeg[]]> = [];
+    if (typeof step.route === 'string') paths.push([step.route, [...base, 'route']]);
+    if (Array.isArray(step.aliases)) step.aliases.forEach((a, i) => typeof a === 'string' && paths.push([a, [...base, 'aliases', i]]));
+    for (const [r, p] of paths) {
+      if (!r.startsWith('/')) continue; // the meta schema reports it
+      const prev = routes.get(r.toLowerCase());
+      if (prev && prev.id !== step.id) ctx.error(step.file, p, `${where(step.id, p.slice(2))}: route "${r}" is already used by step "${prev.id}" (${prev.file})`);
+      else if (prev) ctx.error(step.file, p, `${where(step.id, p.slice(2))}: route "${r}" is listed twice`);
+      else routes.set(r.toLowerCase(), { id: step.id, file: step.file });
+    }
+  }
+
+  for (const step of Object.values(config.steps)) checkStep(ctx, step, props);
+
+  // app.yaml references.
+  const app = config.app;
+  for (const k of ['start', 'login', 'notFound'] as const) {
+    const v = app[k];
+    if (typeof v !== 'string' || !config.sources[APP_FILE]) continue;
+    if (!config.steps[v]) ctx.error(APP_FILE, [k], `"${k}" names unknown step "${v}"${suggest(v, Object.keys(config.steps))}`);
+  }
+  if (isObj(app.constants)) ctx.values(APP_FILE, ['constants'], app.constants, '"constants"');
+
+  // An unknown step name already explains why its intended target looks unreachable.
+  if (!ctx.errors.some((e) => /names unknown step/.test(e.message))) checkReachability(ctx);
+}
+
+function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): void {
+  const { file, id } = step;
+  const base: PathSeg[] = ['steps', id];
+  const screens = Object.keys(ctx.reg.screens);
+  if (typeof step.screen === 'string' && !ctx.reg.screens[step.screen]) {
+    ctx.error(file, [...base, 'screen'], `${where(id, [])}: unknown screen kind "${step.screen}"${suggest(step.screen, screens)} (kinds: ${screens.join(', ')})`);
+  } else if (typeof step.screen === 'string') {
+    if (step.props !== undefined && !isObj(step.props)) ctx.error(file, [...base, 'props'], `${where(id, ['props'])}: must be a map`);
+    else props.check(ctx, step, base);
+  }
+
+  const site = (label: PathSeg[]) => ({ file, stepId: id, label, path: [...base, ...label] });
+  checkActionList(ctx, step.load, site(['load']));
+  if (isObj(step.on)) for (const [ev, list] of Object.entries(step.on)) checkActionList(ctx, list, site(['on', ev]));
+
+  if (Array.isArray(step.next)) {
+    step.next.forEach((rule, i) => {
+      if (!isObj(rule)) return;
+      const p = [...base, 'next', i];
+      if (typeof rule.if === 'string') ctx.expr(file, [...p, 'if'], rule.if, where(id, ['next', i, 'if']));
+      if (typeof rule.go === 'string') {
+        if (!ctx.config.steps[rule.go]) ctx.error(file, [...p, 'go'], `${where(id, ['next', i])}: "go" names unknown step "${rule.go}"${suggest(rule.go, Object.keys(ctx.config.steps))}`);
+        else ctx.edge(id, rule.go);
+      }
+      if (isObj(rule.query)) ctx.values(file, [...p, 'query'], rule.query, where(id, ['next', i, 'query']));
+    });
+  }
+
+  const form = step.form;
+  if (isObj(form)) {
+    const p = [...base, 'form'];
+    const schema = form.schema;
+    if (typeof schema === 'string') {
+      if (schema.startsWith('=')) {
+        ctx.expr(file, [...p, 'schema'], schema, where(id, ['form', 'schema']));
+        if (!Array.isArray(form.choices)) ctx.error(file, [...p, 'schema'], `${where(id, ['form', 'schema'])}: an expression schema needs "choices" (the files it may pick)`);
+      } else if (!ctx.config.schemas[schema]) {
+        ctx.error(file, [...p, 'schema'], `${where(id, ['form'])}: "schema" names missing schema file "schemas/${schema}"${suggest(schema, Object.keys(ctx.config.schemas))}`);
+      }
+    }
+    if (Array.isArray(form.choices)) {
+      form.choices.forEach((c, i) => {
+        if (typeof c === 'string' && !ctx.config.schemas[c]) ctx.error(file, [...p, 'choices', i], `${where(id, ['form'])}: "choices" names missing schema file "schemas/${c}"${suggest(c, Object.keys(ctx.config.schemas))}`);
+      });
+    }
+    if (isObj(form.initial)) ctx.values(file, [...p, 'initial'], form.initial, where(id, ['form', 'initial']));
+    if (typeof form.readOnlyIf === 'string') ctx.expr(file, [...p, 'readOnlyIf'], form.readOnlyIf, where(id, ['form', 'readOnlyIf']));
+  }
+}
+
+function checkReachability(ctx: CheckContext): void {
+  const { config } = ctx;
+  const roots = [config.app.start, config.app.login, config.app.notFound].filter((s): s is string => typeof s === 'string');
+  for (const s of Object.values(config.steps)) if (s.entry === true) roots.push(s.id);
+  const seen = new Set<string>();
+  const queue = roots.filter((r) => config.steps[r]);
+  while (queue.length) {
+    const s = queue.shift()!;
+    if (seen.has(s)) continue;
+    seen.add(s);
+    for (const t of ctx.edges.get(s) ?? []) if (!seen.has(t)) queue.push(t);
+  }
+  for (const s of Object.values(config.steps)) {
+    if (seen.has(s.id)) continue;
+    ctx.error(s.file, ['steps', s.id], `step "${s.id}" is unreachable: no go, next or step prop leads to it from start, login, notFound or an entry step (mark it "entry: true" if it is opened from outside)`, { key: true });
+  }
+}

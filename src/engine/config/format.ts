@@ -1,0 +1,11 @@
+import type { ConfigError } from '../types';
+
+/** Sorted by file, then line, then column. */
+export function sortErrors(errors: ConfigError[]): ConfigError[] {
+  return [...errors].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message));
+}
+
+/** One line per error: `file:line:column  message`. */
+export function formatErrors(errors: ConfigError[]): string {
+  return sortErrors(errors).map((e) => `${e.file}:${e.line}:${e.column}  ${e.message}`).join('\n');
+}

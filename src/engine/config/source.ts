@@ -1,0 +1,106 @@
+/**
+ * A parsed config file that remembers where every value came from. Pure (no
+ * Node built-ins): the browser can use it too. YAML via `parseDocument` +
+ * `LineCounter`; JSON files are checked with JSON.parse (strict JSON) and then
+ * read with the same YAML parser for positions (JSON is YAML 1.2).
+ */
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node as YNode } from 'yaml';
+import type { ConfigError } from '../types';
+
+export type PathSeg = string | number;
+export interface Pos { line: number; column: number }
+
+export interface Source {
+  /** Relative to the config root, e.g. `flows/personal.yaml`. */
+  file: string;
+  /** The plain value, or undefined when the file does not parse. */
+  value: unknown;
+  /** Syntax errors with the parser's positions. */
+  errors: ConfigError[];
+  /** Position of the value at `path` (or of its key with `key: true`); the nearest existing ancestor otherwise. */
+  locate(path: readonly PathSeg[], opts?: { key?: boolean }): Pos;
+  /** Position of character `index` inside the string value at `path`, when the source spells it verbatim. */
+  locateInString(path: readonly PathSeg[], index: number): Pos;
+}
+
+function firstLine(msg: string): string {
+  return msg.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+function posOfOffset(text: string, offset: number): Pos {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === '\n') [line, last] = [line + 1, i];
+  return { line, column: offset - last };
+}
+
+export function parseSource(file: string, text: string): Source {
+  const isJson = file.endsWith('.json');
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: true });
+  const errors: ConfigError[] = [];
+  let value: unknown;
+  if (isJson) {
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      const m = /position (\d+)/.exec((e as Error).message);
+      const p = m ? posOfOffset(text, Number(m[1])) : { line: 1, column: 1 };
+      errors.push({ file, ...p, message: `JSON syntax error: ${(e as Error).message.replace(/ in JSON at position \d+.*$/, '')}` });
+    }
+  } else {
+    // Only the first: later YAML errors are mostly echoes of it.
+    for (const e of doc.errors.slice(0, 1)) {
+      const lp = e.linePos?.[0];
+      errors.push({ file, line: lp?.line ?? 1, column: lp?.col ?? 1, message: `YAML syntax error: ${firstLine(e.message)}` });
+    }
+    if (!errors.length) value = doc.toJS();
+  }
+  const at = (offset: number | undefined): Pos => {
+    if (offset === undefined) return { line: 1, column: 1 };
+    const p = lc.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  const walk = (path: readonly PathSeg[]) => walkPath(doc, path);
+  return {
+    file,
+    value,
+    errors,
+    locate(path, opts) {
+      const { node, keyNode, complete } = walk(path);
+      const target = opts?.key && complete && keyNode ? keyNode : node;
+      return at(target?.range?.[0]);
+    },
+    locateInString(path, index) {
+      const { node, complete } = walk(path);
+      const start = node?.range?.[0];
+      if (!complete || !isScalar(node) || typeof node.value !== 'string' || start === undefined) return at(start);
+      const raw = text.slice(start, node.range![1]);
+      const quoted = node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE;
+      const inner = quoted ? raw.slice(1, raw.lastIndexOf(raw[0])) : raw;
+      // Only when the source spells the string exactly (no escapes, folding or block style).
+      if ((node.type === Scalar.PLAIN || quoted) && inner === node.value) return at(start + (quoted ? 1 : 0) + index);
+      return at(start);
+    },
+  };
+}
+
+function walkPath(doc: Document, path: readonly PathSeg[]): { node: YNode | null; keyNode: YNode | null; complete: boolean } {
+  let node = doc.contents as YNode | null;
+  let keyNode: YNode | null = null;
+  for (const seg of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      if (!pair) return { node, keyNode, complete: false };
+      keyNode = pair.key as YNode;
+      // A key with no value (`a:`) has no value node: point at the key.
+      node = (pair.value as YNode | null) ?? keyNode;
+    } else if (isSeq(node) && typeof seg === 'number' && node.items[seg]) {
+      keyNode = null;
+      node = node.items[seg] as YNode;
+    } else {
+      return { node, keyNode, complete: false };
+    }
+  }
+  return { node, keyNode, complete: true };
+}
