@@ -86,6 +86,8 @@ export interface TestApp {
   today: string;
   token: string;
   call<T = any>(name: CallName, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: { success: boolean; returnMsg: string; returnData: T } }>;
+  /** Issues a fresh service token at the current (test) clock time. */
+  renew(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -125,9 +127,13 @@ export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: {
       await app.close();
       await store.cleanup();
     },
+    async renew() {
+      const c = config.tokenClient;
+      const tk = await t.call('GetToken', { grant_type: 'password', client_id: c.client_id, client_secret: c.client_secret, name: c.name, password: c.password, scope: 'api1' }, { token: null });
+      t.token = tk.body.returnData.access_token;
+    },
   };
-  const tk = await t.call('GetToken', { grant_type: 'password', client_id: config.tokenClient.client_id, client_secret: config.tokenClient.client_secret, name: config.tokenClient.name, password: config.tokenClient.password, scope: 'api1' }, { token: null });
-  t.token = tk.body.returnData.access_token;
+  await t.renew();
   return t;
 }
 
