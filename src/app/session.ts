@@ -74,13 +74,16 @@ export function bearerValue(v: unknown, now: number): string | null {
 }
 
 /**
- * Report / approver tokens stored with `expires_in` get an absolute `expiry`
- * (after-booking §4: the server-given lifetime minus 10 seconds).
+ * Tokens stored with `expires_in` get an absolute `expiry`: report / approver
+ * tokens the server-given lifetime minus 10 seconds (after-booking §4), the
+ * service token its full lifetime.
  */
 export function stampExpiry(key: string, value: unknown, now: number): unknown {
-  if (key !== REPORT_TOKEN_KEY && key !== APPROVER_TOKEN_KEY) return value;
+  if (key !== REPORT_TOKEN_KEY && key !== APPROVER_TOKEN_KEY && key !== 'token') return value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const o = value as Record<string, unknown>;
   if (typeof o.expiry === 'number' || typeof o.expires_in !== 'number') return value;
-  return { ...o, expiry: now + (o.expires_in - 10) * 1000 };
+  // The service token (userOpenid's tokenInfo) uses its full lifetime; report/approver ones lose 10 s.
+  const margin = key === 'token' ? 0 : 10;
+  return { ...o, expiry: now + (o.expires_in - margin) * 1000 };
 }

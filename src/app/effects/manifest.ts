@@ -37,6 +37,12 @@ export const EFFECT_MANIFEST = {
     description:
       "In WeChat with payProvider 'wechat': WeixinJSBridge getBrandWCPayRequest. Otherwise the sandbox sheet 模拟支付 (确认支付 / 取消支付 / 支付失败), which reports SandboxPayResult {id, outcome} first.",
   },
+  openUrl: {
+    outcomes: [],
+    params: ['url', 'replace'],
+    description:
+      'Opens a link (the report PDF): a relative url is taken against config.apiHost; the page navigates to it (location.assign, or replace when params.replace).',
+  },
   reload: {
     outcomes: [],
     description: 'Reloads the page (keeps the address).',

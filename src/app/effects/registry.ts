@@ -105,10 +105,21 @@ export function sandboxPay(svc: EffectServices, orderId: unknown): Promise<strin
   });
 }
 
+/** http(s) URLs as they are; relative ones against apiHost (or this page); anything else (javascript:) refused. */
+export function resolveUrl(url: string, apiHost: string | undefined, pageHref: string): string | null {
+  try {
+    const base = apiHost ? apiHost.replace(/\/+$/, '') + '/' : pageHref;
+    const u = new URL(url, base);
+    return /^https?:$/.test(u.protocol) ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 const impls: Record<EffectName, EffectImpl['run']> = {
   async oauthRedirect(params, svc) {
     const login = svc.steps[svc.loginStepId];
-    svc.session.getState().set('isOauth', 1);
+    svc.session.getState().set('isOauth', '1');
     const target = oauthTarget(svc.win, login?.route ?? '/oauth');
     const base = `${(svc.startup.apiHost || '').replace(/\/+$/, '')}/api/OAuthApi/toWeChatOauth`;
     const q = new URLSearchParams({ targetUrl: target });
@@ -120,7 +131,7 @@ const impls: Record<EffectName, EffectImpl['run']> = {
   async restoreRedirect(_params, svc) {
     const s = svc.session.getState();
     const path = typeof s.values.redirectPath === 'string' ? s.values.redirectPath : '';
-    s.set('isOauth', 0);
+    s.set('isOauth', '0');
     s.set('redirectPath', '');
     // Drop the provider's parameters from the real address (keep `v`).
     try {
@@ -145,6 +156,16 @@ const impls: Record<EffectName, EffectImpl['run']> = {
   async wechatPay(params, svc) {
     if (svc.startup.payProvider !== 'sandbox' && isWeChat(svc.win)) return wechatBridgePay(svc.win, params);
     return sandboxPay(svc, params.orderId ?? params.id);
+  },
+
+  async openUrl(params, svc) {
+    const url = typeof params.url === 'string' ? params.url.trim() : '';
+    if (!url) return '';
+    const target = resolveUrl(url, svc.startup.apiHost, svc.win.location.href);
+    if (!target) return '';
+    if (params.replace === true) svc.win.location.replace(target);
+    else svc.win.location.assign(target);
+    return leaving();
   },
 
   async reload(_params, svc) {

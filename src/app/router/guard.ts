@@ -26,8 +26,8 @@ export function guard({ step, wanted, loginStep, values }: GuardInput): GuardDec
   const isLogin = !!loginStep && step.id === loginStep.id;
   if (!isLogin && isOauthPending(values.isOauth) && isLoggedIn(values.user)) {
     const back = typeof values.redirectPath === 'string' && values.redirectPath ? values.redirectPath : null;
-    if (back && back !== wanted) return { kind: 'redirect', to: back, set: { isOauth: 0, redirectPath: '' } };
-    return { kind: 'enter', set: { isOauth: 0, redirectPath: '' } };
+    if (back && back !== wanted) return { kind: 'redirect', to: back, set: { isOauth: '0', redirectPath: '' } };
+    return { kind: 'enter', set: { isOauth: '0', redirectPath: '' } };
   }
   if (step.auth && !isLoggedIn(values.user) && loginStep && !isLogin) {
     return { kind: 'redirect', to: `${loginStep.route}?type=jump`, set: { redirectPath: wanted } };
