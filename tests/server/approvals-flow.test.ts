@@ -15,7 +15,7 @@ import { APPROVAL_MSG, directorPasswordFromEnv, verifyDirectorPassword } from '.
 import type { FreePerson, TokenCard } from '../../src/contract/after-booking';
 
 const T0 = Date.parse('2026-06-15T09:00:00+08:00');
-const clock = { t: T0, now() { return this.t; } };
+const clock = { t: T0, now: (): number => clock.t };
 let store: TestStore;
 let db: Db;
 let app: FastifyInstance;

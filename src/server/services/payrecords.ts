@@ -95,6 +95,8 @@ export interface SweepInput {
   now: number;
   clientIp: string;
   notifyUrl: string;
+  /** Told about a provider failure (the caller logs it; the examinee sees PAY_MSG.payFailed). */
+  onProviderError?: (e: unknown) => void;
 }
 
 export async function sweepCodePay(db: Db, pay: PayProvider, q: SweepInput): Promise<SweepCodePayRes> {
@@ -122,7 +124,8 @@ export async function sweepCodePay(db: Db, pay: PayProvider, q: SweepInput): Pro
       clientIp: q.clientIp,
     });
     return { appid: p.appid, timeStamp: p.timeStamp, nonceStr: p.nonceStr, package: p.package, signType: 'MD5', paySign: p.paySign };
-  } catch {
+  } catch (e) {
+    q.onProviderError?.(e);
     await db.run(`UPDATE pay_records SET pay_state = 'F', updated_at = $2 WHERE id = $1 AND pay_state = 'EING'`, [r.id, q.now]);
     throw new PayRecordError(PAY_MSG.payFailed);
   }

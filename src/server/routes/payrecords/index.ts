@@ -34,6 +34,7 @@ export async function payRecordRoutes(app: FastifyInstance): Promise<void> {
           now: now(),
           clientIp: req.ip,
           notifyUrl: `${base}${SCAN_PAY_NOTIFY_PATH}`,
+          onProviderError: (err) => req.log.error({ err }, 'scan-code pay: provider failed'),
         });
       }),
   });

@@ -1,0 +1,127 @@
+/**
+ * Pay records and scan-code payment: GetPayRecordList, GetInforMation,
+ * SweepCodePay (server price, expiry, MD5 pay params from the sandbox
+ * provider) and its pay notification. Also GetNoticeInfo's neighbour-free
+ * contract lives in notice-flow.test.ts. Both stores (TEST_DB).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/db/types';
+import { freshStore, type TestStore } from './core-helpers';
+import { buildServer } from '../../src/server/app';
+import { issueToken } from '../../src/server/services/tokens';
+import { CALLS, type CallName } from '../../src/contract/calls';
+import { DEMO, seedAfterBooking } from '../../src/server/seed/after-booking';
+import { PAY_MSG } from '../../src/server/services/payrecords';
+import { paySign, toXml } from '../../src/server/providers/wechat/sign';
+import { SANDBOX_KEY, sandboxNotifyFields } from '../../src/server/providers/wechat/sandbox';
+import { SCAN_PAY_NOTIFY_PATH } from '../../src/server/routes/payrecords/index';
+import type { InforMationRow, PayRecord } from '../../src/contract/after-booking';
+
+const T0 = Date.parse('2026-06-15T09:00:00+08:00');
+const clock = { t: T0, now: (): number => clock.t };
+let store: TestStore;
+let db: Db;
+let app: FastifyInstance;
+let bearer: string;
+
+beforeAll(async () => {
+  store = await freshStore();
+  db = store.db;
+  await seedAfterBooking(db, '2026-06-15');
+  app = await buildServer({ db, clock, sweep: false });
+  bearer = (await issueToken(db, 'service', 'test-client', 86_400, T0)).access_token;
+});
+afterAll(async () => {
+  await app?.close();
+  await store?.cleanup();
+});
+
+async function call(name: CallName, body: unknown, auth = true) {
+  const r = await app.inject({ method: 'POST', url: `/api/${CALLS[name].path}`, payload: body as object, headers: auth ? { authorization: `Bearer ${bearer}` } : {} });
+  return { status: r.statusCode, json: r.json() as { success: boolean; returnMsg: string; returnData: any } };
+}
+
+describe('GetPayRecordList', () => {
+  it('records of the openid with regno, name, createtime, clus_name, PayAmount (2 decimals)', async () => {
+    const r = await call('GetPayRecordList', { openid: DEMO.openid });
+    expect(r.json.success).toBe(true);
+    const list = r.json.returnData as PayRecord[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ regno: DEMO.payPaid, name: '李明', clus_name: expect.any(String), PayAmount: '399.00', pay_flag: 'T', createtime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /) });
+    expect((await call('GetPayRecordList', { openid: 'nobody' })).json.returnData).toEqual([]);
+    expect((await call('GetPayRecordList', {})).json.success).toBe(false);
+    expect((await call('GetPayRecordList', { openid: DEMO.openid }, false)).status).toBe(401);
+  });
+
+  it("includes the openid's paid booking orders (core orders)", async () => {
+    await db.run(
+      `INSERT INTO orders (id, openid, id_card, name, tel, type, clus_code, clus_name, begin_time, scope, sumtime_code, sumtime_name, price_cents, state, pay_flag, regno, tj_date, idem_key, created_at, created_time, updated_at)
+       VALUES ('o-paid-1', 'openid-with-order', '110101199001011237', '周七', '13500135000', 'person', 'P1', '基础套餐', '2026-06-20', 'person', '01', '07:30-08:30', 19900, 'F', 'T', '', '2026-06-20', 'k1', $1, '2026-06-14 10:00:00', $1)`,
+      [T0],
+    );
+    const list = (await call('GetPayRecordList', { openid: 'openid-with-order' })).json.returnData as PayRecord[];
+    expect(list).toEqual([{ regno: 'o-paid-1', name: '周七', createtime: '2026-06-14 10:00:00', clus_name: '基础套餐', PayAmount: '199.00', pay_flag: 'T', tj_date: '2026-06-20' }]);
+  });
+});
+
+describe('GetInforMation', () => {
+  it('JSON text list for a known regno; expired flag; [{Info}] for an unknown one', async () => {
+    const ok = await call('GetInforMation', { regno: DEMO.payValid });
+    expect(ok.json.success).toBe(true);
+    const rows = JSON.parse(ok.json.returnData) as InforMationRow[];
+    expect(rows[0]).toMatchObject({ regno: DEMO.payValid, name: '李明', clus_name: expect.any(String), PayAmount: '268.00', expired: false, pay_flag: 'F' });
+    const exp = JSON.parse((await call('GetInforMation', { regno: DEMO.payExpired })).json.returnData) as InforMationRow[];
+    expect(exp[0].expired).toBe(true);
+    const unknown = await call('GetInforMation', { regno: 'NOPE' });
+    expect(unknown.json.success).toBe(true);
+    expect(JSON.parse(unknown.json.returnData)).toEqual([{ Info: PAY_MSG.unknown }]);
+    expect((await call('GetInforMation', { regno: 7 })).json.success).toBe(false);
+  });
+});
+
+describe('SweepCodePay', () => {
+  it('expired record → 订单已过期; unknown → not found; client price that disagrees → 金额异常', async () => {
+    expect((await call('SweepCodePay', { regno: DEMO.payExpired, openid: 'o-scan', price: '598.00' })).json).toMatchObject({ success: false, returnMsg: PAY_MSG.expired });
+    expect((await call('SweepCodePay', { regno: 'NOPE', openid: 'o-scan' })).json).toMatchObject({ success: false, returnMsg: PAY_MSG.unknown });
+    expect((await call('SweepCodePay', { regno: DEMO.payValid, openid: 'o-scan', price: '0.01' })).json).toMatchObject({ success: false, returnMsg: PAY_MSG.amount });
+    expect((await call('SweepCodePay', { regno: DEMO.payValid })).json.success).toBe(false);
+  });
+
+  it('valid record → MD5-signed JSAPI params with the server amount; notify marks it paid', async () => {
+    const rec = JSON.parse((await call('GetInforMation', { regno: DEMO.payValid })).json.returnData)[0];
+    const r = await call('SweepCodePay', { ...rec, openid: 'o-scan', price: rec.PayAmount, tj_date: rec.tj_date });
+    expect(r.json.returnMsg).toBe('成功');
+    expect(r.json.success).toBe(true);
+    const p = r.json.returnData;
+    expect(Object.keys(p).sort()).toEqual(['appid', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
+    expect(p.signType).toBe('MD5');
+    expect(p.timeStamp).toBe(String(Math.floor(T0 / 1000)));
+    expect(p.paySign).toBe(paySign({ appId: p.appid, timeStamp: p.timeStamp, nonceStr: p.nonceStr, package: p.package, signType: 'MD5' }, SANDBOX_KEY));
+    const row = await db.one<{ pay_state: string; out_trade_no: string; openid: string }>(`SELECT pay_state, out_trade_no, openid FROM pay_records WHERE reg_no = $1`, [DEMO.payValid]);
+    expect(row).toMatchObject({ pay_state: 'EING', openid: 'o-scan' });
+    // a forged notify (wrong amount) does not mark it paid; the right one does
+    const bad = await app.inject({ method: 'POST', url: SCAN_PAY_NOTIFY_PATH, payload: toXml(sandboxNotifyFields(row!.out_trade_no, 1, 'tx-1')), headers: { 'content-type': 'text/xml' } });
+    expect(bad.body).toContain('FAIL');
+    const unsigned = { ...sandboxNotifyFields(row!.out_trade_no, 26800, 'tx-1'), sign: 'X' };
+    expect((await app.inject({ method: 'POST', url: SCAN_PAY_NOTIFY_PATH, payload: toXml(unsigned), headers: { 'content-type': 'text/xml' } })).body).toContain('FAIL');
+    const good = await app.inject({ method: 'POST', url: SCAN_PAY_NOTIFY_PATH, payload: toXml(sandboxNotifyFields(row!.out_trade_no, 26800, 'tx-1')), headers: { 'content-type': 'text/xml' } });
+    expect(good.body).toContain('SUCCESS');
+    const after = JSON.parse((await call('GetInforMation', { regno: DEMO.payValid })).json.returnData)[0];
+    expect(after.pay_flag).toBe('T');
+    expect((await call('SweepCodePay', { regno: DEMO.payValid, openid: 'o-scan' })).json).toMatchObject({ success: false, returnMsg: PAY_MSG.paid });
+    expect(((await call('GetPayRecordList', { openid: 'o-scan' })).json.returnData as PayRecord[])[0]).toMatchObject({ regno: DEMO.payValid, pay_flag: 'T' });
+  });
+
+  it('a record expires by the clock', async () => {
+    await db.run(
+      `INSERT INTO pay_records (id, reg_no, openid, name, createtime, clus_name, amount_cents, tj_date, expires_at, pay_state, out_trade_no, updated_at)
+       VALUES ('pr-t', 'P-TIMED', NULL, '测试', '2026-06-15 09:00:00', '套餐', 100, '2026-06-16', $1, 'F', NULL, $2)`,
+      [T0 + 60_000, T0],
+    );
+    expect((await call('SweepCodePay', { regno: 'P-TIMED', openid: 'o2' })).json.success).toBe(true);
+    clock.t = T0 + 60_000;
+    expect((await call('SweepCodePay', { regno: 'P-TIMED', openid: 'o2' })).json).toMatchObject({ success: false, returnMsg: PAY_MSG.expired });
+    expect(JSON.parse((await call('GetInforMation', { regno: 'P-TIMED' })).json.returnData)[0].expired).toBe(true);
+  });
+});
