@@ -137,3 +137,36 @@ describe('question sequence', () => {
     expect(isComplete(startFlow({}))).toBe(true);
   });
 });
+
+describe('the real self-assessment bank with the engine evaluator', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { compileExpr, createFunctionRegistry } = await import('../../src/engine/expr');
+  const { isBankPath, parseBank, resolveBankConditions } = await import('../../src/widgets/screens/question-flow/bank');
+  const fns = createFunctionRegistry();
+  // What the runner's evalItem does: `=expr` evaluated with `item` in scope.
+  const evalItem = (v: unknown, item: unknown) => (typeof v === 'string' && v.startsWith('=') ? compileExpr(v.slice(1)).evaluate({ item }, fns) : v);
+  const file = parseBank(readFileSync('schemas/questionnaires/self-assessment.json', 'utf8'));
+  const sectionsShown = (context: unknown) => startFlow(resolveBankConditions(file, evalItem, context)).entries.map((e) => e.section);
+
+  it('women-only and not-unmarried sections follow the context', () => {
+    const woman = new Set(sectionsShown({ sex: '女', hyzk: '已婚' }));
+    const unmarriedMan = new Set(sectionsShown({ sex: '男', hyzk: '未婚' }));
+    expect(woman.size).toBe(file.sections!.length);
+    expect(unmarriedMan.size).toBe(file.sections!.length - 2);
+  });
+
+  it('every isNext code of the bank names at least one follow-up', () => {
+    const followUpCodes = new Set(file.sections!.flatMap((s) => s.questions ?? []).filter((q) => q.wt_type && q.wt_type !== 'A').map((q) => q.code));
+    const pulls = file.sections!.flatMap((s) => s.questions ?? []).flatMap((q) => (q.answers ?? []).map((a) => a.isNext).filter(Boolean));
+    expect(pulls.length).toBeGreaterThan(0);
+    for (const code of pulls) expect(followUpCodes.has(code!), String(code)).toBe(true);
+  });
+
+  it('bank paths vs inline banks', () => {
+    expect(isBankPath('questionnaires/self-assessment.json')).toBe(true);
+    expect(isBankPath('{"sections":[]}')).toBe(false);
+    expect(isBankPath({ sections: [] })).toBe(false);
+    expect(parseBank('{"sections":[{"questions":[]}]}').sections).toHaveLength(1);
+    expect(parseBank('nonsense')).toEqual({});
+  });
+});

@@ -1,11 +1,11 @@
 import type React from 'react';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Dialog, Input, ProgressBar, Radio, Space, Toast } from 'antd-mobile';
+import { Button, Checkbox, Dialog, Input, ProgressBar, Radio, Skeleton, Space, Toast } from 'antd-mobile';
 import type { ScreenProps } from '../types';
 import { EmptyState } from '../../common/EmptyState';
 import { PageLayout } from '../../common/PageLayout';
 import { useBusy } from '../../common/use-busy';
-import { asObject } from '../../common/values';
+import { resolveBankConditions, useBank } from './bank';
 import {
   answerCurrent,
   collectAnswers,
@@ -21,7 +21,10 @@ import {
 } from './sequence';
 
 export interface QuestionFlowProps {
+  /** The bank, its JSON text, or a bank file path (questionnaires/x.json). */
   bank?: Bank | string;
+  /** What the bank's `visibleIf` conditions see as `item` (e.g. the basic-info form). */
+  context?: unknown;
   messages?: { multiRequired?: string; required?: string; confirmSubmit?: string };
   doneEvent?: string;
   backText?: string;
@@ -30,25 +33,29 @@ export interface QuestionFlowProps {
   okText?: string;
   cancelText?: string;
   emptyText?: string;
+  loadFailedText?: string;
   fillPlaceholder?: string;
   /** Joins multi-select answers in the result. */
   separator?: string;
 }
 
-function parseBank(b: unknown): Bank {
-  if (typeof b === 'string') {
-    try {
-      return asObject(JSON.parse(b)) as Bank;
-    } catch {
-      return {};
-    }
+/** The question flow: one question at a time, follow-ups pulled in by answers, back restores. */
+export default function QuestionFlowScreen(p: ScreenProps<QuestionFlowProps>) {
+  const { bank: source, failed } = useBank(p.props.bank);
+  if (!source) {
+    return (
+      <PageLayout title={p.title}>
+        {failed ? <EmptyState text={p.props.loadFailedText ?? p.props.emptyText} /> : <Skeleton.Paragraph lineCount={5} animated style={{ padding: 16 }} />}
+      </PageLayout>
+    );
   }
-  return asObject(b) as Bank;
+  return <QuestionFlow {...p} source={source} />;
 }
 
-/** The question flow: one question at a time, follow-ups pulled in by answers, back restores. */
-export default function QuestionFlowScreen({ props, emit, title }: ScreenProps<QuestionFlowProps>) {
-  const bank = useMemo(() => parseBank(props.bank), [props.bank]);
+function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<QuestionFlowProps> & { source: Bank }) {
+  // Conditions resolve once per bank/context: answers in progress survive re-renders.
+  const contextKey = JSON.stringify(props.context ?? null);
+  const bank = useMemo(() => resolveBankConditions(source, evalItem, props.context), [source, contextKey]);
   const [state, setState] = useState(() => startFlow(bank));
   const [draft, setDraft] = useState<AnswerValue | undefined>(undefined);
   const [busy, guard] = useBusy();

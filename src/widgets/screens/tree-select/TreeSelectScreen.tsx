@@ -17,7 +17,8 @@ export interface TreeSelectProps {
   blocked?: unknown;
   blockedMessage?: string;
   baseCents?: number;
-  listHeight?: number;
+  /** Tree list height in px (spec: 600). */
+  height?: number;
   searchPlaceholder?: string;
   emptyText?: string;
   totalLabel?: string;
@@ -89,7 +90,7 @@ export default function TreeSelectScreen({ props, emit, title }: ScreenProps<Tre
       {shown.length === 0 ? (
         <EmptyState text={props.emptyText} />
       ) : (
-        <ItemTree categories={shown} selected={selected} height={asNumber(props.listHeight, 600)} onToggle={toggle} />
+        <ItemTree categories={shown} selected={selected} height={asNumber(props.height, 600)} onToggle={toggle} />
       )}
       <ConfirmItemsPopup
         visible={confirming}
