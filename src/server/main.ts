@@ -23,7 +23,9 @@ const problems = productionProblems(config);
 if (problems.length) fail(`refusing to start in production:\n - ${problems.join('\n - ')}\n(set ALLOW_DEMO=1 to run the demo anyway)`);
 
 const checkFile = path.resolve('src/engine/config/check.ts');
-if (fs.existsSync(checkFile)) {
+if (process.env.SKIP_CONFIG_CHECK === '1') {
+  log('SKIP_CONFIG_CHECK=1: flow/schema configuration check skipped');
+} else if (fs.existsSync(checkFile)) {
   const mod = (await import(pathToFileURL(checkFile).href)) as {
     checkConfig?: (root: string) => Promise<{ errors: Array<{ file: string; line: number; column: number; message: string }> }>;
   };

@@ -92,16 +92,17 @@ export async function seedCalendars(tx: Queryable, today: string, scopes = [...P
       await tx.run('INSERT INTO calendar_days (scope, day, flag) VALUES ($1, $2, $3)', [scope, ds, kind === 'holiday' ? 'T' : 'F']);
       if (kind === 'holiday') continue;
       const nSlots = 2 + (Math.abs(d) % 3); // 2–4 slots
+      const k = Math.abs(d);
       for (let s = 0; s < nSlots; s++) {
         const def = SLOT_DEFS[s];
         let total = 0;
         let surplus = 0;
         if (kind === 'plenty') {
           total = 20 + 5 * s;
-          surplus = total - ((d + s) % 6);
+          surplus = total - ((k + s) % 6);
         } else if (kind === 'tight') {
           total = 10;
-          surplus = s === 0 ? 0 : 1 + ((d + s) % 4);
+          surplus = s === 0 ? 0 : 1 + ((k + s) % 4);
         } else if (kind === 'full') {
           total = 15;
           surplus = 0;
