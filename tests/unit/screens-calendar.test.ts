@@ -134,3 +134,14 @@ describe('server days and slots through field maps', () => {
     ]);
   });
 });
+
+describe('confirm payload', async () => {
+  const { confirmPayload } = await import('../../src/widgets/calendar/slots');
+  it('keeps server fields (sumtime_Code, spType) and adds normalised ones', () => {
+    const [slot] = mapSlots([{ sumtime_Name: '08:00', sumtime_Code: 'A1', team_Surplus: 4 }], { name: 'sumtime_Name', code: 'sumtime_Code', surplus: 'team_Surplus' });
+    const p = confirmPayload('2025-03-13', '星期四', { team_Date: '2025-03-13', spType: 'total', week: 'x' }, slot);
+    expect(p.day).toEqual({ team_Date: '2025-03-13', spType: 'total', week: '星期四', date: '2025-03-13' });
+    expect(p.slot).toMatchObject({ sumtime_Name: '08:00', sumtime_Code: 'A1', name: '08:00', code: 'A1', surplus: 4 });
+    expect(confirmPayload('2025-03-13', '星期四', undefined, slot).day).toEqual({ date: '2025-03-13', week: '星期四' });
+  });
+});

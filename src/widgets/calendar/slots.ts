@@ -34,3 +34,16 @@ export function mapSlots(slots: unknown[], fields: SlotFields): Slot[] {
   }
   return out;
 }
+
+/**
+ * The confirm event's payload: the server's own day and slot fields (flows read
+ * `event.slot.sumtime_Code`, `event.day.spType`) plus normalised `date`, `week`,
+ * `name`, `code`, `surplus`, which win over same-named server fields.
+ */
+export function confirmPayload(date: string, week: string, dayRaw: unknown, slot: Slot): { day: Record<string, unknown>; slot: Record<string, unknown> } {
+  const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  return {
+    day: { ...obj(dayRaw), date, week },
+    slot: { ...obj(slot.raw), name: slot.name, code: slot.code, surplus: slot.surplus },
+  };
+}

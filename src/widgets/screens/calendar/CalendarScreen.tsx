@@ -8,7 +8,7 @@ import { MonthGrid } from '../../calendar/MonthGrid';
 import { SlotList } from '../../calendar/SlotList';
 import { DEFAULT_DAY_LABELS, DEFAULT_TIGHT_THRESHOLD, type DayLabels } from '../../calendar/day-status';
 import { DEFAULT_DAY_FIELDS, mapDays, normalizeDate, type DayFields } from '../../calendar/day-map';
-import { DEFAULT_SLOT_FIELDS, mapSlots, type Slot, type SlotFields } from '../../calendar/slots';
+import { DEFAULT_SLOT_FIELDS, confirmPayload, mapSlots, type Slot, type SlotFields } from '../../calendar/slots';
 import {
   DEFAULT_WEEKDAY_HEADERS,
   DEFAULT_WEEK_NAMES,
@@ -100,10 +100,7 @@ export default function CalendarScreen({ props, emit, title }: ScreenProps<Calen
       }
       const week = days.get(date)?.week ?? weekName(date, weekNames);
       if (props.confirmEvent) {
-        await emit(props.confirmEvent, {
-          day: { date, week },
-          slot: { name: slot.name, code: slot.code, surplus: slot.surplus, item: slot.raw },
-        });
+        await emit(props.confirmEvent, confirmPayload(date, week, days.get(date)?.raw, slot));
       }
     });
 

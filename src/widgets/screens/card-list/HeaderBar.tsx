@@ -45,11 +45,11 @@ export function HeaderBar({ filter, actions, emit }: HeaderBarProps) {
             showCheckMark={false}
             style={{ '--padding': '4px 12px' } as React.CSSProperties}
             onChange={(v) => {
-              // Keep one choice selected: tapping the selected chip again changes nothing.
-              const next = v[0];
-              if (next === undefined || next === value) return;
+              // Tapping the chosen chip again clears the filter: value null (= all).
+              const next = v[0] ?? '';
+              if (next === value) return;
               setValue(next);
-              if (filter?.event) void emit(filter.event, { value: next });
+              if (filter?.event) void emit(filter.event, { value: next === '' ? null : next });
             }}
           />
         ) : null}
