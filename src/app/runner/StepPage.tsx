@@ -229,14 +229,16 @@ export function StepPage({ step }: { step: StepWithId }) {
     ) : undefined;
 
   const Kind = screenKind(step.screen);
-  const canGoBack = !step.noBack && (window.history.state?.idx ?? 0) > 0;
+  const canGoBack = (window.history.state?.idx ?? 0) > 0;
+  // No arrow on a no-back step, nor on the start step when there is nothing to go back to.
+  const showBack = !step.noBack && (canGoBack || step.id !== rt.app.start);
   return (
     <div className="cf-step" data-step={step.id}>
       {step.title ? (
         <NavBar
           className="cf-navbar"
-          backArrow={!step.noBack}
-          back={step.noBack ? null : ''}
+          backArrow={showBack}
+          back={showBack ? '' : null}
           onBack={() => (canGoBack ? routerNavigate(-1) : routerNavigate(rt.steps[rt.app.start]?.route ?? '/', { replace: true }))}
           style={{ background: '#fff', position: 'sticky', top: 0, zIndex: 20 }}
         >

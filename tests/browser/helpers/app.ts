@@ -1,0 +1,254 @@
+/**
+ * Browser-test harness: build the app once (when dist/ is stale), start the
+ * repo's real server (`node --import tsx src/server/main.ts`) on a free port with
+ * a temp DATA_DIR and a CONFIG_DIR, and open a phone-sized Chromium.
+ *
+ * Config serving: the server is asked for /app-config.json first. When it does
+ * not serve the requested config directory (no endpoint yet, or it ignores
+ * CONFIG_DIR), a small in-process front server serves /app-config.json and
+ * /schemas/* from `configDir` (loaded + checked by the engine) and proxies
+ * everything else to the real server. `startApp().viaProxy` says which.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DIST = path.join(REPO, 'dist');
+export const FIXTURE_SHELL = path.join(REPO, 'tests/fixtures/app-shell');
+
+// ------------------------------------------------------------------ build
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const f of fs.readdirSync(p)) {
+    if (f === 'node_modules' || f.startsWith('.')) continue;
+    max = Math.max(max, newestMtime(path.join(p, f)));
+  }
+  return max;
+}
+
+/** Sources the bundle is made of; dist older than any of them is rebuilt. */
+const BUNDLE_INPUTS = ['index.html', 'vite.config.ts', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
+
+export function distIsStale(): boolean {
+  const built = fs.existsSync(path.join(DIST, 'index.html')) ? fs.statSync(path.join(DIST, 'index.html')).mtimeMs : 0;
+  if (!built) return true;
+  return BUNDLE_INPUTS.some((p) => newestMtime(path.join(REPO, p)) > built);
+}
+
+/** Builds dist/ with vite when stale (SKIP_BUILD=1 trusts an existing dist/). */
+export function ensureBuilt(): void {
+  if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(DIST, 'index.html'))) return;
+  if (!distIsStale()) return;
+  execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: REPO,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 180_000,
+  });
+}
+
+// ------------------------------------------------------------------ server
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs()}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${logs()}`);
+}
+
+/** {app, messages, flows, steps} of a config dir, checked by the engine with the app's registries. */
+export async function configJson(configDir: string): Promise<Record<string, unknown>> {
+  const { checkConfig } = await import('../../../src/engine/config/check');
+  const { appRegistriesFor } = await import('../../../src/app/registries.node');
+  const r = await checkConfig(configDir, appRegistriesFor(configDir));
+  if (r.errors.length) throw new Error(`fixture config errors:\n${r.errors.map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`).join('\n')}`);
+  const { app, messages, flows, steps } = r.config;
+  return { app, messages, flows, steps };
+}
+
+function startFront(configDir: string, target: string, cfg: Record<string, unknown>): Promise<{ url: string; close(): Promise<void> }> {
+  const t = new URL(target);
+  const schemasRoot = path.join(configDir, 'schemas');
+  const server = http.createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://x');
+    if (u.pathname === '/app-config.json') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      return res.end(JSON.stringify(cfg));
+    }
+    if (u.pathname.startsWith('/schemas/')) {
+      const rel = decodeURIComponent(u.pathname.slice('/schemas/'.length));
+      const file = path.resolve(schemasRoot, rel);
+      if (!file.startsWith(schemasRoot + path.sep) || rel.startsWith('meta/') || !file.endsWith('.json') || !fs.existsSync(file)) {
+        res.writeHead(404);
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      return res.end(fs.readFileSync(file));
+    }
+    const up = http.request(
+      // Host is kept: the server checks OAuth targetUrl against the request's own host (the front's).
+      { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    up.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(up);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
+    });
+  });
+}
+
+/**
+ * A shadow of the repository whose flows/ and schemas/ are the config dir's
+ * (schemas/meta and schemas/api stay the repo's: the format and the server's own
+ * request schemas). The server runs with this as its working directory, so its
+ * start-up config check and everything it reads from `flows/`/`schemas/` see the
+ * fixture, whether or not it honours CONFIG_DIR.
+ */
+export function shadowRepo(configDir: string): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-shadow-'));
+  for (const e of fs.readdirSync(REPO)) {
+    if (['flows', 'schemas', 'data', '.git', 'test-artifacts'].includes(e)) continue;
+    fs.symlinkSync(path.join(REPO, e), path.join(root, e));
+  }
+  fs.symlinkSync(path.join(configDir, 'flows'), path.join(root, 'flows'));
+  fs.mkdirSync(path.join(root, 'schemas'));
+  const own = fs.existsSync(path.join(configDir, 'schemas')) ? fs.readdirSync(path.join(configDir, 'schemas')) : [];
+  for (const e of own) fs.symlinkSync(path.join(configDir, 'schemas', e), path.join(root, 'schemas', e));
+  for (const e of ['meta', 'api']) {
+    if (!own.includes(e) && fs.existsSync(path.join(REPO, 'schemas', e))) fs.symlinkSync(path.join(REPO, 'schemas', e), path.join(root, 'schemas', e));
+  }
+  return root;
+}
+
+export interface RunningApp {
+  /** Where the phone opens the app. */
+  baseUrl: string;
+  /** The real server. */
+  serverUrl: string;
+  /** true when /app-config.json and /schemas come from the harness's front server. */
+  viaProxy: boolean;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Directory with flows/ and schemas/ (default: the repo root). */
+  configDir?: string;
+  env?: Record<string, string>;
+}
+
+export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
+  ensureBuilt();
+  const configDir = path.resolve(opts.configDir ?? REPO);
+  const cwd = configDir === REPO ? REPO : shadowRepo(configDir);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-shell-'));
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      ALLOW_DEMO: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      CONFIG_DIR: cwd,
+      DIST_DIR: DIST,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const serverUrl = `http://127.0.0.1:${port}`;
+  const logs = () => out.slice(-4000);
+  const kill = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          child.kill('SIGKILL');
+          r(null);
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(t);
+          r(null);
+        });
+      });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (cwd !== REPO) fs.rmSync(cwd, { recursive: true, force: true }); // symlinks only: targets untouched
+  };
+  try {
+    await waitHealthy(serverUrl, child, logs);
+  } catch (e) {
+    await kill();
+    throw e;
+  }
+
+  // Does the server serve this config dir itself?
+  const wanted = await configJson(configDir);
+  let served: Record<string, unknown> | null = null;
+  try {
+    const r = await fetch(`${serverUrl}/app-config.json`);
+    if (r.ok) served = (await r.json()) as Record<string, unknown>;
+  } catch {
+    /* no endpoint */
+  }
+  const sameSteps = (a: unknown, b: unknown) =>
+    JSON.stringify(Object.keys((a as object) ?? {}).sort()) === JSON.stringify(Object.keys((b as object) ?? {}).sort());
+  if (served && sameSteps(served.steps, wanted.steps)) {
+    return { baseUrl: serverUrl, serverUrl, viaProxy: false, logs, stop: kill };
+  }
+  const front = await startFront(configDir, serverUrl, wanted);
+  return {
+    baseUrl: front.url,
+    serverUrl,
+    viaProxy: true,
+    logs,
+    stop: async () => {
+      await front.close();
+      await kill();
+    },
+  };
+}

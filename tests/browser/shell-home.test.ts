@@ -1,0 +1,83 @@
+/**
+ * App shell against the fixture config (tests/fixtures/app-shell): start-up,
+ * home page, dialogs from YAML, not-found, CSP (no unsafe-eval needed).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_SHELL, startApp, type RunningApp } from './helpers/app';
+import { clickText, hashPath, openPhone, screenshot, visibleText, waitText, type Phone } from './helpers/phone';
+
+let app: RunningApp;
+let phone: Phone;
+
+beforeAll(async () => {
+  app = await startApp({ configDir: FIXTURE_SHELL });
+  phone = await openPhone(app.baseUrl);
+});
+
+afterAll(async () => {
+  await phone?.close();
+  await app?.stop();
+});
+
+describe('shell: home', () => {
+  it('boots to the start step and renders Chinese text', async () => {
+    const { page } = phone;
+    await page.goto('/');
+    await waitText(page, '体检中心测试院区');
+    expect(hashPath(page)).toBe('/Index');
+    const text = await visibleText(page);
+    expect(text).toContain('健康体检'); // step title in the NavBar
+    expect(text).toContain('弹出提示');
+    expect(text).toContain('未登录');
+    // a tile whose visibleIf is false is not shown
+    expect(text).not.toContain('审核');
+    await screenshot(page, 'shell-home');
+  });
+
+  it('root font size scales with width (375 → 16px)', async () => {
+    const fs = await phone.page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    expect(fs).toBe('16px');
+  });
+
+  it('the document is zh-CN, titled 体检预约, under a CSP without unsafe-eval', async () => {
+    const { page } = phone;
+    expect(await page.title()).toBe('体检预约');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(phone.problems.filter((p) => /Content Security Policy|pageerror/i.test(p))).toEqual([]);
+  });
+
+  it('alert from YAML shows its message and closes with 确定', async () => {
+    const { page } = phone;
+    await clickText(page, '弹出提示');
+    await waitText(page, '这是一条提示信息');
+    await screenshot(page, 'shell-alert');
+    await clickText(page, '确定');
+    await page.getByText('这是一条提示信息').waitFor({ state: 'hidden' });
+  });
+
+  it('confirm uses the YAML okText and runs `then`; toast shows its text', async () => {
+    const { page } = phone;
+    await clickText(page, '确认对话');
+    await waitText(page, '确认继续吗？');
+    expect(await visibleText(page)).toContain('取消');
+    await page.locator('.adm-dialog-footer').getByText('您已确认', { exact: true }).click();
+    await waitText(page, '您已确认'); // the toast
+    await clickText(page, '确认对话');
+    await waitText(page, '确认继续吗？');
+    await page.locator('.adm-dialog-footer').getByText('取消', { exact: true }).click();
+    await waitText(page, '您已取消');
+    await clickText(page, '轻提示');
+    await waitText(page, '操作成功');
+    await screenshot(page, 'shell-toast');
+  });
+
+  it('an unknown path shows the notFound step', async () => {
+    const { page } = phone;
+    await page.goto('/#/no-such-page');
+    await waitText(page, '页面不存在');
+    expect(await visibleText(page)).toContain('出错了');
+  });
+});
