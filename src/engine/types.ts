@@ -16,6 +16,8 @@
 
 /** A value in config: literal, or an expression when a string starts with `=`. */
 export type Value = string | number | boolean | null | Value[] | { [k: string]: Value };
+/** Named values (body, query, params, initial): a map of values, or one `=expr` giving the whole map. */
+export type ValueMap = Record<string, Value> | string;
 /** An expression string (no leading `=` needed). */
 export type Expr = string;
 /** A key of flows/messages.yaml, or `=expr`. */
@@ -32,7 +34,7 @@ export interface CallAction {
   /** A call name of src/contract/calls.ts. */
   call: string;
   /** Body fields; values are literals or `=expr`. */
-  body?: Record<string, Value>;
+  body?: ValueMap;
   /** Where to keep returnData (after `pick`): `data.x` (step-local) or `session.x`. */
   keep?: string;
   /** Transform before keeping: an expression over `result` (the envelope). */
@@ -46,21 +48,21 @@ export interface CallAction {
   /** Runs after success (before the next action in the list). */
   then?: Action[];
 }
-export interface SetAction { set: Record<string, Value> } // keys are targets: session.x, data.x, form.x
-export interface GoAction { go: StepRef; query?: Record<string, Value>; replace?: boolean }
+export interface SetAction { set: Record<string, Value> } // keys are targets: session.x, data.x, form.x; `form` / `data` alone replace the whole object
+export interface GoAction { go: StepRef; query?: ValueMap; replace?: boolean }
 export interface BackAction { back: number }
 export interface IfAction { if: Expr; then?: Action[]; else?: Action[] }
 export interface SwitchAction { switch: Array<{ when?: Expr; do: Action[] }> } // first match runs
-export interface ConfirmAction { confirm: MessageRef; okText?: MessageRef; cancelText?: MessageRef; then?: Action[]; else?: Action[]; params?: Record<string, Value> }
-export interface AlertAction { alert: MessageRef; then?: Action[]; params?: Record<string, Value> }
-export interface ToastAction { toast: MessageRef; icon?: 'success' | 'fail' | 'loading'; duration?: number; params?: Record<string, Value> }
+export interface ConfirmAction { confirm: MessageRef; okText?: MessageRef; cancelText?: MessageRef; then?: Action[]; else?: Action[]; params?: ValueMap }
+export interface AlertAction { alert: MessageRef; then?: Action[]; params?: ValueMap }
+export interface ToastAction { toast: MessageRef; icon?: 'success' | 'fail' | 'loading'; duration?: number; params?: ValueMap }
 export interface DelayAction { delay: number }
 /** Validate the step's form; on failure show its first message (alert) and stop. */
 export interface ValidateAction { validate: true; show?: 'alert' | 'toast' }
 /** A popup form: shows `schema` in a bottom sheet; on submit runs `then` with `form` = its values. */
-export interface SheetAction { sheet: string; title?: string; submitText?: string; then?: Action[]; initial?: Record<string, Value> }
+export interface SheetAction { sheet: string; title?: string; submitText?: string; then?: Action[]; initial?: ValueMap }
 /** An app-supplied effect by name (wechatPay, oauthRedirect, clearDraft, …) with named outcomes. */
-export interface InvokeAction { invoke: string; params?: Record<string, Value>; on?: Record<string, Action[]> }
+export interface InvokeAction { invoke: string; params?: ValueMap; on?: Record<string, Action[]> }
 /** Run the step's `next` rules. */
 export interface NextAction { next: true }
 export interface StopAction { stop: true }

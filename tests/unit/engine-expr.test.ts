@@ -63,7 +63,8 @@ const table: Array<[string, unknown]> = [
   ["sumCents(data.packages.m, 'price')", 1235], ["parseJson(data.json).a", 1], ["parseJson('{bad')", null], ["toJson([1])", '[1]'],
   ["pick(session.user, 'tag')", { tag: '1' }], ["len(filter(data.packages.m, 'sex', 2))", 1], ["find(data.packages.m, 'sex', '2').clus_Name", 'B'],
   ["map(data.packages.m, 'clus_Name')", ['A', 'B']], ['first(session.list)', 1], ['last(session.list)', 3], ['first([])', null],
-  ['not(0)', true], ['isEmpty(data.packages.w)', true], ['isEmpty(session.user)', false], ['round(2.345, 2)', 2.35], ['double(4)', 8],
+  ['not(0)', true], ['flatten([[1], [2, 3], 4])', [1, 2, 3, 4]], ["isString('a')", true], ['isArray(session.list)', true],
+  ["endOfYear('2024-03-15')", '2024-12-31'], ["dateMs('2024-03-15 10:00:00')", NOW], ['isEmpty(data.packages.w)', true], ['isEmpty(session.user)', false], ['round(2.345, 2)', 2.35], ['double(4)', 8],
 ];
 
 describe('expression evaluation', () => {

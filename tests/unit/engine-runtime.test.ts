@@ -62,6 +62,15 @@ describe('runActions', () => {
     expect(c.scope.form).toEqual({ name: '张三', copy: '12' });
   });
 
+  it('set of `form` / `data` alone replaces the whole object; body may be one =expr', async () => {
+    const f = fake();
+    const c = ctx(f.effects);
+    await runActions([{ set: { form: '=pick(session, "marital")' } }, { call: 'GetNoticeInfo', body: '=form' }], c);
+    expect(c.scope.form).toEqual({ marital: '1' });
+    expect(f.log).toEqual([['set', 'form', '', { marital: '1' }], ['call', 'GetNoticeInfo', { marital: '1' }, { noLoading: undefined }]]);
+    await expect(runActions([{ set: { session: 1 } }], c)).rejects.toThrow(/cannot set "session"/);
+  });
+
   it('set refuses a bad target', async () => {
     await expect(runActions([{ set: { 'query.x': 1 } }], ctx(fake().effects))).rejects.toThrow(/cannot set "query.x"/);
   });

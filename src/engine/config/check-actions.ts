@@ -110,7 +110,8 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
       if (typeof v !== 'string' || !v.trim()) return bad('an expression');
       return ctx.expr(file, path, v, here);
     case 'values':
-      if (!isObj(v)) return bad('a map of values');
+      if (typeof v === 'string' && v.startsWith('=')) return ctx.expr(file, path, v, here);
+      if (!isObj(v)) return bad('a map of values, or an =expression giving one');
       return ctx.values(file, path, v, here);
     case 'actions':
       return checkActionList(ctx, v, { ...site, label: [...site.label, name], path });
@@ -173,9 +174,12 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
 }
 
 function checkTarget(ctx: CheckContext, file: string, path: PathSeg[], t: string, here: string, roots: string[], isKey = false): void {
+  // `form` / `data` alone replace the whole object (session keys are set one by one).
+  if (isKey && (t === 'form' || t === 'data')) return;
   const m = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)((\.[\w$]+)*)$/.exec(t);
   if (!m || !roots.includes(m[1])) {
-    return ctx.error(file, path, `${here}: target "${t}" must be ${roots.map((r) => `${r}.<key>`).join(', ')}`, { key: isKey });
+    const whole = isKey ? ', form or data' : '';
+    return ctx.error(file, path, `${here}: target "${t}" must be ${roots.map((r) => `${r}.<key>`).join(', ')}${whole}`, { key: isKey });
   }
   if (m[1] === 'session' && !ctx.sessionKeys.includes(m[2])) {
     ctx.error(file, path, `${here}: session key "${m[2]}" is not declared in flows/app.yaml "session"${suggest(m[2], ctx.sessionKeys)}`, { key: isKey });
@@ -191,6 +195,7 @@ export function checkMessageRef(
   if (!Object.prototype.hasOwnProperty.call(messages, v)) {
     return ctx.error(file, path, `${here}: "${name}" names unknown message "${v}"${suggest(v, Object.keys(messages))} (add it to flows/messages.yaml)`);
   }
+  if (typeof params === 'string') return; // computed params: placeholders cannot be checked statically
   const given = isObj(params) ? Object.keys(params) : [];
   for (const p of placeholdersOf(messages[v])) {
     if (!given.includes(p)) ctx.error(file, path, `${here}: message "${v}" uses {${p}} but the action has no "params.${p}"`);

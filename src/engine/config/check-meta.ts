@@ -54,7 +54,8 @@ export function describeAjvError(e: ErrorObject, at: string, path: PathSeg[]): {
       return { text: `${at}: unknown key "${k}"${suggest(k, allowed)}`, path: [...path, k], key: true };
     }
     case 'required':
-      return { text: `${at}: missing required key "${(e.params as { missingProperty: string }).missingProperty}"`, path };
+      // At the key of the object that lacks it (`A:`), not at its first child.
+      return { text: `${at}: missing required key "${(e.params as { missingProperty: string }).missingProperty}"`, path, key: path.length > 0 };
     case 'type':
       return { text: `${at}: must be ${(e.params as { type: string }).type}`, path };
     case 'enum':

@@ -38,7 +38,7 @@ export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
   }
 
   // Routes and aliases unique across steps.
-  const routes = new Map<string, { id: string; file: string }>();
+  const routes = new Map<string, { id: string; file: string; path: string }>();
   for (const step of Object.values(config.steps)) {
     const base: PathSeg[] = ['steps', step.id];
     const paths: Array<[string, PathSeg[]]> = [];
@@ -46,10 +46,11 @@ export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
     if (Array.isArray(step.aliases)) step.aliases.forEach((a, i) => typeof a === 'string' && paths.push([a, [...base, 'aliases', i]]));
     for (const [r, p] of paths) {
       if (!r.startsWith('/')) continue; // the meta schema reports it
+      // The router matches paths case-insensitively: /A and /a clash across steps.
       const prev = routes.get(r.toLowerCase());
       if (prev && prev.id !== step.id) ctx.error(step.file, p, `${where(step.id, p.slice(2))}: route "${r}" is already used by step "${prev.id}" (${prev.file})`);
-      else if (prev) ctx.error(step.file, p, `${where(step.id, p.slice(2))}: route "${r}" is listed twice`);
-      else routes.set(r.toLowerCase(), { id: step.id, file: step.file });
+      else if (prev && prev.path === r) ctx.error(step.file, p, `${where(step.id, p.slice(2))}: route "${r}" is listed twice`);
+      else if (!prev) routes.set(r.toLowerCase(), { id: step.id, file: step.file, path: r });
     }
   }
 

@@ -4,7 +4,8 @@
  * The meta schema is always the engine's own `schemas/meta/flow.schema.json`
  * (this repository), not rootDir's: the format belongs to the engine.
  * Screen props schemas, by contrast, come from the registries.
- * Registries: the argument, else `src/app/registries.ts` (`appRegistries`),
+ * Registries: the argument, else `src/app/registries.node.ts`
+ * (`appRegistriesFor(rootDir)`), else `src/app/registries.ts` (`appRegistries`),
  * else calls from src/contract/calls.ts + rootDir's schemas/meta/screens/*.json
  * with widgets, effects and app functions unchecked (and a note saying so).
  */
@@ -39,6 +40,12 @@ export async function checkConfig(rootDir: string, registries?: Registries): Pro
 }
 
 async function defaultRegistries(rootDir: string, notes: string[]): Promise<CheckRegistries> {
+  const nodeFile = join(REPO_ROOT, 'src/app/registries.node.ts');
+  if (existsSync(nodeFile)) {
+    // Screens from rootDir's schemas/meta/screens (the app's own reader).
+    const mod = (await import(pathToFileURL(nodeFile).href)) as { appRegistriesFor?: (dir: string) => Registries };
+    if (mod.appRegistriesFor) return mod.appRegistriesFor(rootDir);
+  }
   const appFile = join(REPO_ROOT, 'src/app/registries.ts');
   if (existsSync(appFile)) {
     const mod = (await import(pathToFileURL(appFile).href)) as { appRegistries?: Registries };

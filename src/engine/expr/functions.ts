@@ -78,6 +78,10 @@ export function builtinFunctions(opts: FunctionOptions = {}): FunctionRegistry {
       const y = toDay(b);
       return x && y ? x.startOf('day').diff(y.startOf('day'), 'day') : null;
     },
+    startOfYear: (date) => toDay(date)?.startOf('year').format(DATE) ?? null,
+    endOfYear: (date) => toDay(date)?.endOf('year').format(DATE) ?? null,
+    /** A date ('YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss') as ms since the epoch, for time arithmetic. */
+    dateMs: (date) => toDay(date)?.valueOf() ?? null,
     startOfMonth: (date) => toDay(date)?.startOf('month').format(DATE) ?? null,
     endOfMonth: (date) => toDay(date)?.endOf('month').format(DATE) ?? null,
     /** '12.30' → 1230; null for junk. */
@@ -112,6 +116,11 @@ export function builtinFunctions(opts: FunctionOptions = {}): FunctionRegistry {
     filter: (list, field, value) => asList(list).filter((r) => looseEq(readMember(r, field), value)),
     find: (list, field, value) => asList(list).find((r) => looseEq(readMember(r, field), value)) ?? null,
     map: (list, field) => asList(list).map((r) => readMember(r, field)),
+    /** One level: [[1],[2,3],4] → [1,2,3,4]. */
+    flatten: (list) => asList(list).flatMap((x) => (isList(x) ? x : [x])),
+    isString: (v) => typeof v === 'string',
+    isNumber: (v) => typeof v === 'number' && Number.isFinite(v),
+    isArray: (v) => isList(v),
     first: (list) => (isList(list) && list.length ? list[0] : null),
     last: (list) => (isList(list) && list.length ? list[list.length - 1] : null),
     not: (v) => !v,

@@ -12,7 +12,7 @@ import { CALLS } from '../../contract/calls';
 import { compileExpr } from '../expr/compile';
 import { evalCondition, evalValue } from '../expr/value';
 import type {
-  Action, CallAction, ConfirmAction, GoAction, InvokeAction, SheetAction, SwitchAction, Value,
+  Action, CallAction, ConfirmAction, GoAction, InvokeAction, SheetAction, SwitchAction, ValueMap,
 } from '../types';
 import { formatMessage } from './messages';
 import { resolveNext } from './next';
@@ -31,18 +31,21 @@ export async function runActions(actions: readonly Action[] | undefined, ctx: Ac
 /** Writes `value` to a target such as `session.user` / `data.list` / `form.name`, in the scope too. */
 export function assign(ctx: ActionContext, target: string, value: unknown): void {
   const { root, path } = splitTarget(target);
-  if (!SET_TARGETS.includes(root as SetTarget) || !path) {
-    throw new Error(`cannot set "${target}": a target is session.<key>, data.<key> or form.<key>`);
+  if (!SET_TARGETS.includes(root as SetTarget) || (!path && root === 'session')) {
+    throw new Error(`cannot set "${target}": a target is session.<key>, data.<key>, form.<key>, form or data`);
   }
+  // An empty path (`form`, `data`) replaces the whole object.
   ctx.effects.set(root as SetTarget, path, value);
-  ctx.scope[root] = setIn(ctx.scope[root], path, value);
+  ctx.scope[root] = path ? setIn(ctx.scope[root], path, value) : value;
 }
 
-function evalRecord(v: Record<string, Value> | undefined, ctx: ActionContext): Record<string, unknown> {
-  return (evalValue(v ?? {}, ctx.scope, ctx.fns) as Record<string, unknown>) ?? {};
+/** Evaluates a ValueMap; an `=expr` that gives no object counts as {}. */
+function evalRecord(v: ValueMap | undefined, ctx: ActionContext): Record<string, unknown> {
+  const out = evalValue(v ?? {}, ctx.scope, ctx.fns);
+  return out && typeof out === 'object' && !Array.isArray(out) ? (out as Record<string, unknown>) : {};
 }
 
-const msg = (ref: string, ctx: ActionContext, params?: Record<string, Value>) =>
+const msg = (ref: string, ctx: ActionContext, params?: ValueMap) =>
   formatMessage(ref, ctx.messages, ctx.scope, ctx.fns, params);
 
 async function runOne(a: Action, ctx: ActionContext): Promise<RunResult> {

@@ -1,6 +1,6 @@
 import { compileExpr, type FunctionRegistry } from '../expr/compile';
 import { evalValue } from '../expr/value';
-import type { Value } from '../types';
+import type { ValueMap } from '../types';
 
 /** `{name}` placeholders in a message text. */
 export const PLACEHOLDER_RE = /\{([A-Za-z_$][\w$]*)\}/g;
@@ -19,7 +19,7 @@ export function formatMessage(
   messages: Record<string, string>,
   scope: Record<string, unknown>,
   fns: FunctionRegistry,
-  params?: Record<string, Value>,
+  params?: ValueMap,
 ): string {
   let text: string;
   if (ref.startsWith('=')) {
@@ -29,7 +29,8 @@ export function formatMessage(
     text = Object.prototype.hasOwnProperty.call(messages, ref) ? messages[ref] : ref;
   }
   if (!params) return text;
-  const values = evalValue(params, scope, fns) as Record<string, unknown>;
+  const out = evalValue(params, scope, fns);
+  const values = (out && typeof out === 'object' ? out : {}) as Record<string, unknown>;
   return text.replace(PLACEHOLDER_RE, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(values, name) ? String(values[name] ?? '') : whole,
   );

@@ -23,6 +23,7 @@ export interface Effects {
   invoke(name: string, params: Record<string, unknown>): Promise<string>;
   /** Validates the step's form: the first error message, or null. */
   validateForm(): Promise<string | null>;
+  /** `path` '' (targets `form` / `data`) replaces the whole object. */
   set(target: SetTarget, path: string, value: unknown): void;
 }
 
