@@ -60,7 +60,11 @@ export interface DelayAction { delay: number }
 /** Validate the step's form; on failure show its first message (alert) and stop. */
 export interface ValidateAction { validate: true; show?: 'alert' | 'toast' }
 /** A popup form: shows `schema` in a bottom sheet; on submit runs `then` with `form` = its values. */
-export interface SheetAction { sheet: string; title?: string; submitText?: string; then?: Action[]; initial?: ValueMap }
+export interface SheetAction {
+  sheet: string; title?: string; submitText?: string; then?: Action[]; initial?: ValueMap;
+  /** Submit (after validation) as soon as this field gets a value: a choice that is itself the answer. */
+  submitOnChange?: string;
+}
 /** An app-supplied effect by name (wechatPay, oauthRedirect, clearDraft, …) with named outcomes. */
 export interface InvokeAction { invoke: string; params?: ValueMap; on?: Record<string, Action[]> }
 /** Run the step's `next` rules. */

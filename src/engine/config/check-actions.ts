@@ -27,7 +27,7 @@ export const ACTION_SPEC: Record<ActionKey, { main: Kind; mods: Record<string, K
   toast: { main: 'message', mods: { icon: ['success', 'fail', 'loading'], duration: 'number', params: 'values' } },
   delay: { main: 'number', mods: {} },
   validate: { main: 'true', mods: { show: ['alert', 'toast'] } },
-  sheet: { main: 'schema', mods: { title: 'string', submitText: 'string', then: 'actions', initial: 'values' } },
+  sheet: { main: 'schema', mods: { title: 'string', submitText: 'string', then: 'actions', initial: 'values', submitOnChange: 'string' } },
   invoke: { main: 'effect', mods: { params: 'values', on: 'outcomes' } },
   next: { main: 'true', mods: {} },
   stop: { main: 'true', mods: {} },

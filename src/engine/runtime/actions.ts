@@ -154,6 +154,7 @@ async function runSheet(a: SheetAction, ctx: ActionContext): Promise<RunResult> 
   const values = await ctx.effects.sheet(a.sheet, {
     title: a.title,
     submitText: a.submitText,
+    submitOnChange: a.submitOnChange,
     initial: a.initial ? evalRecord(a.initial, ctx) : undefined,
   });
   if (values === null) return 'stopped';

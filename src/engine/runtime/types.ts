@@ -18,7 +18,7 @@ export interface Effects {
   confirm(text: string, okText?: string, cancelText?: string): Promise<boolean>;
   toast(text: string, opts: { icon?: 'success' | 'fail' | 'loading'; duration?: number }): void;
   delay(ms: number): Promise<void>;
-  sheet(schemaPath: string, opts: { title?: string; submitText?: string; initial?: Record<string, unknown> }): Promise<Record<string, unknown> | null>;
+  sheet(schemaPath: string, opts: { title?: string; submitText?: string; submitOnChange?: string; initial?: Record<string, unknown> }): Promise<Record<string, unknown> | null>;
   /** Runs an app effect; resolves with the outcome name. */
   invoke(name: string, params: Record<string, unknown>): Promise<string>;
   /** Validates the step's form: the first error message, or null. */
