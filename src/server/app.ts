@@ -38,13 +38,34 @@ export const REDACT_PATHS = [
   '*.idCard', '*.idcard', '*.id_card', '*.tel', '*.name', '*.pwd', '*.password', '*.pat_name',
 ];
 
+const ID_RE = /\b(\d{6})\d{8}(\d{3}[\dXx])\b/g;
+const PHONE_RE = /\b(1[3-9]\d)\d{4}(\d{4})\b/g;
+/** Masks ID numbers and mobile numbers inside free text (error messages, SQL error details). */
+export function maskText(s: string): string {
+  return String(s).replace(ID_RE, '$1********$2').replace(PHONE_RE, '$1****$2');
+}
+
+const errSerializer = (e: Error & { code?: string; detail?: string; statusCode?: number }) => ({
+  type: e?.name,
+  message: maskText(e?.message ?? ''),
+  code: e?.code,
+  statusCode: e?.statusCode,
+  detail: e?.detail ? maskText(e.detail) : undefined,
+  stack: e?.stack ? maskText(e.stack) : undefined,
+});
+
 export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig();
   const clock = opts.clock ?? { now: () => Date.now() };
   const loggerOpt: FastifyServerOptions['logger'] =
     opts.logger === false || opts.logger === undefined
       ? false
-      : { level: config.logLevel, ...(typeof opts.logger === 'object' ? opts.logger : {}), redact: { paths: REDACT_PATHS, censor: '[masked]' } };
+      : {
+          level: config.logLevel,
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          redact: { paths: REDACT_PATHS, censor: '[masked]' },
+          serializers: { err: errSerializer },
+        };
   const app = Fastify({
     logger: loggerOpt,
     bodyLimit: 1_048_576,

@@ -138,3 +138,24 @@ describe('encryStr bodies', () => {
     expect(r.body.success).toBe(false);
   });
 });
+
+describe('logging', () => {
+  it('never writes ID numbers, phones or names in clear', async () => {
+    const { Writable } = await import('node:stream');
+    const { buildServer, maskText } = await import('../../src/server/app');
+    let out = '';
+    const stream = new Writable({ write(c, _e, cb) { out += String(c); cb(); } });
+    const app = await buildServer({ db: t.db, config: t.config, clock: t.clock, logger: { stream, level: 'debug' }, sweep: false });
+    const id = '11010519491231002X';
+    await app.inject({ method: 'POST', url: '/api/OrderListApi/PersonOrderAdd', payload: { name: '王小明', idCard: id, tel: '13812345678' }, headers: { authorization: `Bearer ${t.token}` } });
+    await app.inject({ method: 'POST', url: '/api/OrderListApi/PersonOrderAdd', payload: '{"idCard":"' + id + '",', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` } });
+    app.log.error({ err: new Error(`Key (id_card)=(${id}) tel 13812345678 exists`) }, 'x');
+    await app.close();
+    expect(out.length).toBeGreaterThan(0);
+    expect(out).not.toContain(id);
+    expect(out).not.toContain('13812345678');
+    expect(out).not.toContain('王小明');
+    expect(out).not.toContain(t.token);
+    expect(maskText(`a ${id} b 13812345678`)).toBe('a 110105********002X b 138****5678');
+  });
+});
