@@ -125,3 +125,32 @@ describe('SweepCodePay', () => {
     expect(JSON.parse((await call('GetInforMation', { regno: 'P-TIMED' })).json.returnData)[0].expired).toBe(true);
   });
 });
+
+describe('housekeeping and sandbox completion', () => {
+  it('sandboxCompleteScanPay completes an open trade; expireScanPays abandons expired paying trades', async () => {
+    const { sandboxCompleteScanPay, expireScanPays } = await import('../../src/server/services/payrecords');
+    await db.run(
+      `INSERT INTO pay_records (id, reg_no, openid, name, createtime, clus_name, amount_cents, tj_date, expires_at, pay_state, out_trade_no, updated_at)
+       VALUES ('pr-s1', 'P-SBX1', NULL, '测试', '2026-06-15 09:00:00', '套餐', 500, '2026-06-20', $1, 'F', NULL, $2),
+              ('pr-s2', 'P-SBX2', NULL, '测试', '2026-06-15 09:00:00', '套餐', 700, '2026-06-20', $1, 'F', NULL, $2)`,
+      [clock.t + 3600_000, clock.t],
+    );
+    expect(await sandboxCompleteScanPay(db, app.deps.providers.pay, 'P-SBX1', clock.t, sandboxNotifyFields)).toBe(false);
+    expect((await call('SweepCodePay', { regno: 'P-SBX1', openid: 'o3' })).json.success).toBe(true);
+    expect((await call('SweepCodePay', { regno: 'P-SBX2', openid: 'o3' })).json.success).toBe(true);
+    expect(await sandboxCompleteScanPay(db, app.deps.providers.pay, 'P-SBX1', clock.t, sandboxNotifyFields)).toBe(true);
+    expect(JSON.parse((await call('GetInforMation', { regno: 'P-SBX1' })).json.returnData)[0].pay_flag).toBe('T');
+    clock.t += 3600_000;
+    expect(await expireScanPays(db, clock.t)).toBeGreaterThanOrEqual(1); // P-SBX2 (and the earlier P-TIMED)
+    expect(JSON.parse((await call('GetInforMation', { regno: 'P-SBX2' })).json.returnData)[0]).toMatchObject({ pay_flag: 'F', expired: true });
+  });
+
+  it('purgeExpiredReportState removes expired sessions, file codes and old codes', async () => {
+    const { purgeExpiredReportState } = await import('../../src/server/services/reports');
+    await db.run(`INSERT INTO report_sessions (id, tel, person_id, created_at, expires_at) VALUES ('rs-old', '13800138000', NULL, 0, 1)`);
+    await db.run(`INSERT INTO sms_codes (id, tel, purpose, code_hash, salt, created_at, expires_at, attempts, used_at) VALUES ('c-old', '13800138000', 'report', 'h', 's', 0, 1, 0, NULL)`);
+    expect(await purgeExpiredReportState(db, clock.t)).toBeGreaterThanOrEqual(2);
+    expect(await db.one(`SELECT id FROM report_sessions WHERE id = 'rs-old'`)).toBeUndefined();
+    expect(await db.one(`SELECT id FROM sms_codes WHERE id = 'c-old'`)).toBeUndefined();
+  });
+});

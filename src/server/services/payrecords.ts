@@ -142,3 +142,28 @@ export async function completeScanPay(db: Db, outTradeNo: string, totalFee: numb
 }
 
 export const isScanPayTrade = (outTradeNo: string) => outTradeNo.startsWith('SC');
+
+/**
+ * Sandbox only: completes the open scan-code trade of a regno as the sandbox
+ * sheet's "ok" would (a signed sandbox notification, verified by the provider).
+ * For the core's SandboxPayResult: when its id is not an order, call this with
+ * the regno. Returns false when there is no open trade.
+ */
+export async function sandboxCompleteScanPay(
+  db: Db,
+  pay: PayProvider,
+  regno: string,
+  now: number,
+  notifyFields: (outTradeNo: string, totalFee: number, transactionId: string) => Record<string, string>,
+): Promise<boolean> {
+  if (pay.name !== 'sandbox') return false;
+  const r = await db.one<PayRow>(`SELECT * FROM pay_records WHERE reg_no = $1 AND pay_state = 'EING'`, [regno]);
+  if (!r?.out_trade_no) return false;
+  const v = pay.verifyNotify(notifyFields(r.out_trade_no, Number(r.amount_cents), `sandbox-${newId()}`));
+  return v.ok && v.outTradeNo !== undefined && v.totalFee !== undefined ? completeScanPay(db, v.outTradeNo, v.totalFee, now) : false;
+}
+
+/** Housekeeping: abandons paying (EING) scan-code trades whose record expired. */
+export async function expireScanPays(db: Db, now: number): Promise<number> {
+  return db.run(`UPDATE pay_records SET pay_state = 'F', updated_at = $1 WHERE pay_state = 'EING' AND expires_at <= $1`, [now]);
+}

@@ -250,3 +250,17 @@ export function reportPdf(d: ReportDetail, title: string): Buffer {
   lines.push({ text: '本报告仅供参考，如有疑问请咨询体检中心。', size: 9, gap: 16 });
   return renderPdf(title, lines);
 }
+
+/**
+ * Housekeeping of the report and SMS state (all rows): expired sessions and
+ * file codes; SMS codes and dev-outbox rows older than a day (the daily
+ * counters in sms_send_state stay, they reset by date).
+ */
+export async function purgeExpiredReportState(db: Db, now: number): Promise<number> {
+  let n = 0;
+  n += await db.run(`DELETE FROM report_sessions WHERE expires_at < $1`, [now]);
+  n += await db.run(`DELETE FROM report_file_codes WHERE expires_at < $1`, [now]);
+  n += await db.run(`DELETE FROM sms_codes WHERE expires_at < $1`, [now - 86_400_000]);
+  n += await db.run(`DELETE FROM sms_outbox WHERE created_at < $1`, [now - 86_400_000]);
+  return n;
+}

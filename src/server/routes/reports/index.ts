@@ -16,6 +16,7 @@ import {
   listReports,
   loadReportSession,
   openReportFile,
+  purgeExpiredReportState,
   REPORT_FILE_PATHS,
   REPORT_MSG,
   type ReportSession,
@@ -28,6 +29,7 @@ import type {
   GetReportPDFUrlReq,
   SendVerifyCodeReq,
 } from '../../../contract/after-booking';
+import { expireScanPays } from '../../services/payrecords';
 import { business } from './errors';
 
 export interface ReportRoutesOptions {
@@ -46,6 +48,15 @@ export function reportRoutesWith(opts: ReportRoutesOptions = {}) {
       return s;
     }
     const origin = () => app.deps.config.publicUrl ?? '';
+
+    // Periodic housekeeping (rows only; any instance may run it).
+    const timer = setInterval(() => {
+      Promise.all([purgeExpiredReportState(app.deps.db, now()), expireScanPays(app.deps.db, now())]).catch((err) =>
+        app.log.warn({ err }, 'after-booking purge failed'),
+      );
+    }, 10 * 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
 
     defineCall<SendVerifyCodeReq>(app, 'SendVerifyCode', {
       handler: async (body) =>
