@@ -28,21 +28,7 @@ export default function FormScreen({ props, emit, evalItem, formSlot, title }: S
   const submitEnabled = resolveCondition(props.submitEnabledIf, evalItem);
   const hasSubmit = Boolean(props.submitEvent);
   return (
-    <PageLayout
-      title={title}
-      footer={
-        hasSubmit || props.buttons?.length ? (
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-            {props.buttons?.length ? <ActionButtons buttons={props.buttons} emit={emit} evalItem={evalItem} /> : null}
-            {hasSubmit ? (
-              <Button block color="primary" loading={busy} disabled={!submitEnabled} onClick={() => guard(() => emit(props.submitEvent!))}>
-                {props.submitText ?? '提交'}
-              </Button>
-            ) : null}
-          </div>
-        ) : undefined
-      }
-    >
+    <PageLayout title={title}>
       {rows.length ? (
         <div style={{ marginBottom: 8 }}>
           <LabelValueRows header={props.summary?.title} rows={rows} />
@@ -50,6 +36,17 @@ export default function FormScreen({ props, emit, evalItem, formSlot, title }: S
       ) : null}
       <div style={{ background: '#fff' }}>{formSlot}</div>
       {asText(props.tip) ? <div style={{ padding: '10px 16px', fontSize: 12, color: 'var(--adm-color-weak)', lineHeight: 1.6 }}>{asText(props.tip)}</div> : null}
+      {/* Inline under the form, not a fixed footer: forms are long and may carry two button rows. */}
+      {hasSubmit || props.buttons?.length ? (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 12, padding: '16px 16px 24px' }}>
+          {props.buttons?.length ? <ActionButtons buttons={props.buttons} emit={emit} evalItem={evalItem} /> : null}
+          {hasSubmit ? (
+            <Button block color="primary" size="large" loading={busy} disabled={!submitEnabled} onClick={() => guard(() => emit(props.submitEvent!))}>
+              {props.submitText ?? '提交'}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </PageLayout>
   );
 }

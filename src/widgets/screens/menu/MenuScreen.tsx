@@ -35,7 +35,7 @@ export default function MenuScreen({ props, emit, evalItem, title }: ScreenProps
       {info.length ? (
         <List>
           {info.map((l, i) => (
-            <List.Item key={i} prefix={<span style={{ color: 'var(--adm-color-weak)' }}>{asText(l.label)}</span>}>
+            <List.Item key={i} prefix={<span style={{ color: 'var(--adm-color-weak)', fontSize: 14 }}>{asText(l.label)}</span>}>
               <span style={{ fontSize: 14 }}>{asText(l.value)}</span>
             </List.Item>
           ))}
