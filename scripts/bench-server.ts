@@ -131,7 +131,7 @@ rows.push(
   if (Number(s!.total) - Number(s!.surplus) !== Number(n!.n)) console.error('WARNING: places taken != orders stored');
 }
 
-console.log(`\nServer bench — ${pgUrl ? 'PostgreSQL' : 'SQLite (WAL, synchronous=FULL)'}, ${CONNECTIONS} connections, ${SECONDS}s each, node ${process.version}, ${os.cpus().length} CPU\n`);
+console.log(`\nServer bench — ${pgUrl ? 'PostgreSQL' : `SQLite (WAL, synchronous=${process.env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL'})`}, ${CONNECTIONS} connections, ${SECONDS}s each, node ${process.version}, ${os.cpus().length} CPU\n`);
 console.log('| case | req/s (avg) | p50 ms | p99 ms | requests | non-2xx | errors | orders created |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows)

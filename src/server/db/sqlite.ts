@@ -81,11 +81,13 @@ function makeQueryable(conn: Database.Database): Queryable {
   };
 }
 
-export function openSqlite(file: string): Db {
+/** synchronous=FULL by default (fsync at every commit: safe against power loss too); SQLITE_SYNCHRONOUS=NORMAL trades that for speed (still safe under SIGKILL in WAL mode). */
+export function openSqlite(file: string, opts: { synchronous?: 'FULL' | 'NORMAL' } = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const conn = new Database(file);
   conn.pragma('journal_mode = WAL');
-  conn.pragma('synchronous = FULL');
+  const sync = opts.synchronous ?? (process.env.SQLITE_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL');
+  conn.pragma(`synchronous = ${sync}`);
   conn.pragma('foreign_keys = ON');
   conn.pragma('busy_timeout = 5000');
   const q = makeQueryable(conn);

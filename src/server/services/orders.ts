@@ -235,7 +235,6 @@ export async function createOrder(deps: ServerDeps, o: NewOrder): Promise<{ orde
       );
       if (!slot) throw new ApiError(MSG.slotMissing);
       if (Number(slot.total) <= 0) throw new ApiError(MSG.notOpen);
-      if (!(await takePlace(tx, o.scope, o.day, o.slotCode))) throw new ApiError(MSG.slotFull);
       const id = newId(o.type === 'group' ? 'T' : 'P');
       await tx.run(
         `INSERT INTO orders (id, openid, id_card, name, tel, type, clus_code, clus_name, begin_time, scope, sumtime_code, sumtime_name,
@@ -255,6 +254,8 @@ export async function createOrder(deps: ServerDeps, o: NewOrder): Promise<{ orde
         [o.openid, o.name, o.idCard, o.tel, now],
       );
       const order = await tx.one<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);
+      // The place is taken last: on PostgreSQL the slot row stays locked only from here to COMMIT.
+      if (!(await takePlace(tx, o.scope, o.day, o.slotCode))) throw new ApiError(MSG.slotFull);
       return { order: order!, repeat: false };
     });
   } catch (e) {
