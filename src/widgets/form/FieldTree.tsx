@@ -1,13 +1,13 @@
 /**
- * Renders the field tree. Each leaf subscribes to its own value with
- * useController, so a keystroke re-renders that one field row; a field with
+ * Renders the field tree. Each leaf's control subscribes to its own value
+ * (useWatch, exact name), so a keystroke re-renders that one control; a field with
  * `x-visibleIf` also watches (useWatch) only the paths its condition reads.
  * Every component here is memoised on (node, base), which never change while
  * the form lives.
  */
 import { memo, useContext, useMemo, type ReactNode } from 'react';
 import { Form } from 'antd-mobile';
-import { useController, useWatch } from 'react-hook-form';
+import { get, useFormState, useWatch, type FieldError } from 'react-hook-form';
 import { ReadOnlyContext, useFormEnv } from './context';
 import { fieldId, formatDisplay } from './display';
 import { join, type FieldNode } from './schema-model';
@@ -68,34 +68,16 @@ function List({ node, path }: { node: FieldNode; path: string }) {
   return <Widget node={node} path={path} readOnly={readOnly} renderEntry={renderEntry} newEntry={newEntry} />;
 }
 
+/**
+ * A leaf is two components: the row (label, required mark, error) re-renders
+ * only when its error changes; the control inside re-renders on its value.
+ * A keystroke therefore renders one control, not the antd Form.Item/List.Item shell.
+ */
 function Leaf({ node, path }: { node: FieldNode; path: string }) {
   const env = useFormEnv();
   const readOnly = useContext(ReadOnlyContext);
-  const { field, fieldState } = useController({ control: env.control, name: path });
-  const error = fieldState.error?.message;
-  const onChange = useMemo(
-    () => (v: unknown) => {
-      field.onChange(v);
-      // A shown error goes away as soon as its field is edited.
-      if (env.control.getFieldState(path).error) env.clearError(path);
-    },
-    // field.onChange is stable for a path in RHF 7.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [path],
-  );
-  const id = fieldId(env.formId, path);
-  let control: ReactNode;
-  if (readOnly) {
-    control =
-      node.widget === 'signature' ? (
-        field.value ? <img id={id} src={field.value as string} alt={node.label} style={{ maxWidth: '100%', maxHeight: 120 }} /> : null
-      ) : (
-        <span id={id} className="cf-display">{formatDisplay(node, field.value)}</span>
-      );
-  } else {
-    const Widget = resolveWidget(env.registry, node.widget, node.type) as React.ComponentType<WidgetProps>;
-    control = <Widget id={id} node={node} path={path} value={field.value} onChange={onChange} env={env} />;
-  }
+  const { errors } = useFormState({ control: env.control, name: path, exact: true });
+  const error = (get(errors, path) as FieldError | undefined)?.message;
   return (
     <Form.Item
       label={node.label}
@@ -105,8 +87,26 @@ function Leaf({ node, path }: { node: FieldNode; path: string }) {
       className={error ? 'adm-form-item-has-error' : undefined}
       data-path={path}
     >
-      {control}
+      <LeafControl node={node} path={path} readOnly={readOnly} />
     </Form.Item>
   );
 }
 
+const LeafControl = memo(function LeafControl({ node, path, readOnly }: { node: FieldNode; path: string; readOnly: boolean }) {
+  const env = useFormEnv();
+  const value = useWatch({ control: env.control, name: path, exact: true });
+  const onChange = useMemo(() => (v: unknown) => env.setValue(path, v), [env, path]);
+  const id = fieldId(env.formId, path);
+  if (readOnly) {
+    if (node.widget === 'signature') {
+      return value ? <img id={id} src={value as string} alt={node.label} style={{ maxWidth: '100%', maxHeight: 120 }} /> : null;
+    }
+    return (
+      <span id={id} className="cf-display">
+        {formatDisplay(node, value)}
+      </span>
+    );
+  }
+  const Widget = resolveWidget(env.registry, node.widget, node.type) as React.ComponentType<WidgetProps>;
+  return <Widget id={id} node={node} path={path} value={value} onChange={onChange} env={env} />;
+});

@@ -95,6 +95,11 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
       return f(expr, form);
     };
     const clean = (): Cleaned => cleanValues(root, methods.getValues(), evalCondition);
+    const schedule = () => {
+      if (!latest.current.onChange) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(emit, latest.current.changeDelayMs ?? 150);
+    };
     const emit = () => {
       clearTimeout(timer.current);
       timer.current = undefined;
@@ -110,7 +115,12 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
       },
       root,
       isVisible: (expr) => !!evalCondition(expr, methods.getValues()),
-      clearError: (path) => methods.clearErrors(path),
+      setValue: (path, value) => {
+        methods.setValue(path, value);
+        if (methods.getFieldState(path).error) methods.clearErrors(path);
+        schedule();
+      },
+      changed: schedule,
       getValues: () => clean().values,
       onAction: async (name, v) => latest.current.onAction?.(name, v),
       evalValue: (expr) => latest.current.evalValue?.(expr, methods.getValues()),
@@ -128,28 +138,28 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
         return result.first;
       },
       getValues: () => clean().values,
-      reset: (v) => methods.reset(initialValues(root, v)),
+      reset: (v) => {
+        methods.reset(initialValues(root, v));
+        schedule();
+      },
       flush: () => {
         if (timer.current !== undefined) emit();
       },
     };
-    return { env, handle, emit };
+    return { env, handle, emit, schedule };
   }, [root, methods]);
 
   useImperativeHandle(formRef, () => api.handle, [api]);
 
-  // Drafts: one debounced onChange per burst of changes; pending ones fire on unmount.
-  useEffect(() => {
-    const sub = methods.watch(() => {
-      if (!latest.current.onChange) return;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(api.emit, latest.current.changeDelayMs ?? 150);
-    });
-    return () => {
-      sub.unsubscribe();
+  // Drafts: one debounced onChange per burst of changes (scheduled by
+  // env.setValue, not by a whole-form watch(): that would make react-hook-form
+  // clone every value on every keystroke). A pending one fires on unmount.
+  useEffect(
+    () => () => {
       if (timer.current !== undefined) api.emit();
-    };
-  }, [api, methods]);
+    },
+    [api],
+  );
 
   // A different `values` object from the app (a draft loaded later) resets the
   // form; the app echoing our own onChange back does not.

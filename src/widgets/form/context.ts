@@ -1,7 +1,7 @@
 /**
  * The form's one context value, created once per form and never replaced, so
  * providing it re-renders nothing. Fields read values through react-hook-form
- * subscriptions (useController / useWatch), never through this context.
+ * subscriptions (useWatch / useFormState by exact name), never through this context.
  */
 import { createContext, useContext } from 'react';
 import type { Control } from 'react-hook-form';
@@ -17,8 +17,10 @@ export interface FormEnv extends WidgetEnv {
   root: FieldNode;
   /** Evaluates an `x-visibleIf` over the raw values. */
   isVisible(expr: string): boolean;
-  /** Removes the inline error shown under a field. */
-  clearError(path: string): void;
+  /** Sets one value (no validation), clears its shown error, schedules onChange. */
+  setValue(path: string, value: unknown): void;
+  /** Schedules onChange after a change made outside setValue (list add/delete). */
+  changed(): void;
 }
 
 export const FormEnvContext = createContext<FormEnv | null>(null);

@@ -9,8 +9,8 @@ import type { ListProps } from '../types';
  * only while more than `minItems` (default 1) entries remain; add stops at `maxItems`.
  */
 export const ListWidget = memo(function ListWidget({ node, path, readOnly, renderEntry, newEntry }: ListProps) {
-  const { control } = useFormEnv();
-  const { fields, append, remove } = useFieldArray({ control, name: path as never });
+  const env = useFormEnv();
+  const { fields, append, remove } = useFieldArray({ control: env.control, name: path as never });
   const min = node.minItems ?? 1;
   const max = node.schema.maxItems as number | undefined;
   return (
@@ -23,7 +23,10 @@ export const ListWidget = memo(function ListWidget({ node, path, readOnly, rende
               {node.label} {i + 1}
             </span>
             {!readOnly && fields.length > min && (
-              <Button size="mini" color="danger" fill="outline" onClick={() => remove(i)}>
+              <Button size="mini" color="danger" fill="outline" onClick={() => {
+                  remove(i);
+                  env.changed();
+                }}>
                 删除
               </Button>
             )}
@@ -33,7 +36,10 @@ export const ListWidget = memo(function ListWidget({ node, path, readOnly, rende
       ))}
       {!readOnly && (max === undefined || fields.length < max) && (
         <div style={{ padding: '8px 12px' }}>
-          <Button block size="small" color="primary" fill="outline" onClick={() => append(newEntry() as never)}>
+          <Button block size="small" color="primary" fill="outline" onClick={() => {
+              append(newEntry() as never);
+              env.changed();
+            }}>
             添加{node.label}
           </Button>
         </div>
