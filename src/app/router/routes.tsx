@@ -14,6 +14,11 @@ function StepRoute({ step }: { step: StepWithId }) {
   return <StepPage key={loc.key} step={step} />;
 }
 
+/** Shown while the first route's loader (the guard) runs. */
+function BootFallback() {
+  return <div className="cf-boot" />;
+}
+
 function NotFoundFallback() {
   return <div style={{ padding: 48, textAlign: 'center', color: '#999' }}>页面不存在</div>;
 }
@@ -35,17 +40,17 @@ export function buildRoutes(rt: AppRuntime): RouteObject[] {
     for (const path of [step.route, ...(step.aliases ?? [])]) {
       if (!path || seen.has(path)) continue;
       seen.add(path);
-      routes.push({ path, element: <StepRoute step={step} />, loader: stepLoader(rt, step) });
+      routes.push({ path, element: <StepRoute step={step} />, loader: stepLoader(rt, step), HydrateFallback: BootFallback });
     }
   }
   const start = rt.steps[rt.app.start];
   if (start && start.route !== '/' && !seen.has('/')) {
-    routes.push({ path: '/', loader: () => redirect(start.route) });
+    routes.push({ path: '/', loader: () => redirect(start.route), HydrateFallback: BootFallback });
   }
   const nf = rt.app.notFound ? rt.steps[rt.app.notFound] : undefined;
   routes.push(
     nf
-      ? { path: '*', element: <StepRoute step={nf} />, loader: stepLoader(rt, nf) }
+      ? { path: '*', element: <StepRoute step={nf} />, loader: stepLoader(rt, nf), HydrateFallback: BootFallback }
       : { path: '*', element: <NotFoundFallback /> },
   );
   return routes;

@@ -50,6 +50,8 @@ export function ensureBuilt(): void {
   if (!distIsStale()) return;
   execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: REPO,
+    // vitest runs with NODE_ENV=test, which would make vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: 180_000,
   });
