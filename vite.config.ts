@@ -25,10 +25,6 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2019',
     chunkSizeWarningLimit: 800,
-    rollupOptions: {
-      // antd-mobile-icons has no sideEffects flag: without this every icon is bundled.
-      treeshake: { moduleSideEffects: (id: string) => !/node_modules[\/]antd-mobile-icons[\/]/.test(id) },
-    },
   },
   server: {
     host: '127.0.0.1',
