@@ -74,6 +74,24 @@ describe('shell: home', () => {
     await screenshot(page, 'shell-toast');
   });
 
+  it('wechatPay outside WeChat shows the sandbox sheet 模拟支付 and maps the choice to the YAML outcome', async () => {
+    const { page } = phone;
+    await page.goto('/#/Index');
+    await clickText(page, '模拟付款');
+    await waitText(page, '模拟支付');
+    await screenshot(page, 'shell-sandbox-pay');
+    await clickText(page, '确认支付');
+    await page.locator('.adm-dialog').getByText('支付成功').waitFor({ state: 'visible' });
+    await page.locator('.adm-dialog-footer').getByText('确定', { exact: true }).click();
+    await clickText(page, '模拟付款');
+    await clickText(page, '取消支付');
+    await waitText(page, '取消支付'); // the toast
+    await clickText(page, '模拟付款');
+    await page.locator('.adm-action-sheet').getByText('支付失败', { exact: true }).locator('visible=true').last().click();
+    await page.locator('.adm-dialog').getByText('签名错误', { exact: false }).waitFor({ state: 'visible' });
+    await page.locator('.adm-dialog-footer').getByText('确定', { exact: true }).click();
+  });
+
   it('an unknown path shows the notFound step', async () => {
     const { page } = phone;
     await page.goto('/#/no-such-page');
