@@ -132,3 +132,32 @@ describe('companies and team login', () => {
     expect(JSON.parse(bad.body.returnData)[0].err).toBeTruthy();
   });
 });
+
+describe('seed and store', () => {
+  it('seeded slots are consistent and migrations are recorded once', async () => {
+    const bad = await t.db.one<{ n: number }>('SELECT COUNT(*) AS n FROM calendar_slots WHERE surplus < 0 OR surplus > total');
+    expect(Number(bad!.n)).toBe(0);
+    const { migrate } = await import('../../src/server/db/migrate');
+    expect(await migrate(t.db)).toEqual([]);
+    const m = await t.db.all<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+    expect(m[0].id).toBe('001_core');
+    // CHECK (surplus >= 0) holds even against a direct write
+    await expect(t.db.run(`UPDATE calendar_slots SET surplus = -1 WHERE scope = 'P:person'`)).rejects.toThrow();
+  });
+  it('demo orders cover every state and pay_flag', async () => {
+    const r = await t.call('FindByOrderList', { openid: 'demo-openid-0001' });
+    const states = new Set(r.body.returnData.map((o: any) => o.state));
+    const flags = new Set(r.body.returnData.map((o: any) => o.pay_flag));
+    for (const s of ['F', 'S', 'C', 'export', 'E', 'Refund']) expect(states.has(s)).toBe(true);
+    for (const f of ['F', 'EING', 'T', 'TJServeERR', 'RefundERR']) expect(flags.has(f)).toBe(true);
+  });
+  it('production guard refuses demo secrets unless ALLOW_DEMO=1', async () => {
+    const { loadConfig, productionProblems } = await import('../../src/server/services/config');
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production' })).length).toBeGreaterThan(0);
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: '1' }))).toEqual([]);
+    expect(
+      productionProblems(loadConfig({ NODE_ENV: 'production', TOKEN_CLIENT_SECRET: 's', TOKEN_CLIENT_PASSWORD: 'p', PAY_PROVIDER: 'wechat', WECHAT_APPID: 'a', WECHAT_SECRET: 'b', WECHAT_MCH_ID: 'c', WECHAT_API_KEY: 'd' })),
+    ).toEqual([]);
+    expect(productionProblems(loadConfig({}))).toEqual([]);
+  });
+});
