@@ -45,7 +45,7 @@ export function maskText(s: string): string {
   return String(s).replace(ID_RE, '$1********$2').replace(PHONE_RE, '$1****$2');
 }
 
-const errSerializer = (e: Error & { code?: string; detail?: string; statusCode?: number }) => ({
+const errSerializer = (e: Error & { code?: string; detail?: string; statusCode?: number }): Record<string, unknown> => ({
   type: e?.name,
   message: maskText(e?.message ?? ''),
   code: e?.code,
@@ -64,8 +64,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
           level: config.logLevel,
           ...(typeof opts.logger === 'object' ? opts.logger : {}),
           redact: { paths: REDACT_PATHS, censor: '[masked]' },
-          serializers: { err: errSerializer },
-        };
+          serializers: { err: errSerializer as (e: Error) => Record<string, unknown> },
+        } as unknown as FastifyServerOptions['logger'];
   const app = Fastify({
     logger: loggerOpt,
     bodyLimit: 1_048_576,
