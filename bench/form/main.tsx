@@ -11,6 +11,7 @@ import 'antd-mobile/es/global';
 import { SchemaForm } from '../../src/widgets/form/SchemaForm';
 import { benchSchema, rjsfUiSchema } from './bench-schema';
 import { installKeystrokeTimer, type BenchWindow } from './harness';
+import { demoEval, demoSchema } from './demo-schema';
 
 const started = performance.now();
 const impl = new URLSearchParams(location.search).get('impl') ?? 'engine';
@@ -29,7 +30,17 @@ installKeystrokeTimer();
 document.title = `bench ${impl}`;
 createRoot(document.getElementById('root')!).render(
   <Mounted>
-    {impl === 'plain' ? (
+    {impl === 'demo' || impl === 'view' ? (
+      <SchemaForm
+        schema={demoSchema}
+        evalCondition={demoEval}
+        readOnly={impl === 'view'}
+        values={impl === 'view' ? { name: '张三', tel: '13812345678', category: ['上岗前', '离岗时'], experiences: [{ company: '一厂' }] } : undefined}
+        onChange={(v) => ((window as unknown as { __values: unknown }).__values = v)}
+        onSubmit={(v) => ((window as unknown as { __submitted: unknown }).__submitted = v)}
+        onAction={() => true}
+      />
+    ) : impl === 'plain' ? (
       // Calibration: 130 bare uncontrolled inputs, no framework work per key.
       <div>
         {Object.keys(schema.properties as object).map((k) => (

@@ -2,6 +2,7 @@
 import { act, createElement, createRef, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Form } from 'antd-mobile';
 import { SchemaForm, type FormHandle, type SchemaFormProps } from '../../src/widgets/form/SchemaForm';
 import { DEFAULT_WIDGETS } from '../../src/widgets/form/registry';
 import type { WidgetProps } from '../../src/widgets/form/types';
@@ -55,9 +56,27 @@ describe('SchemaForm rendering', () => {
     const widgets = Object.fromEntries(
       (['text', 'number', 'radio', 'picker', 'date', 'textarea'] as const).map((n) => [n, counting(DEFAULT_WIDGETS[n] as ComponentType<WidgetProps>)]),
     );
-    const el = mount({ schema: benchSchema(130), widgets });
+    // Count the rows (antd Form.Item: label, required mark, error) too; FieldTree reads Form.Item at render time.
+    const rows = new Map<string, number>();
+    const OriginalItem = Form.Item;
+    (Form as { Item: unknown }).Item = (p: { 'data-path'?: string }) => {
+      rows.set(p['data-path']!, (rows.get(p['data-path']!) ?? 0) + 1);
+      return createElement(OriginalItem, p as never);
+    };
+    let el: HTMLElement;
+    try {
+      el = mount({ schema: benchSchema(130), widgets });
+    } finally {
+      (Form as { Item: unknown }).Item = OriginalItem;
+    }
+    (Form as { Item: unknown }).Item = (p: { 'data-path'?: string }) => {
+      rows.set(p['data-path']!, (rows.get(p['data-path']!) ?? 0) + 1);
+      return createElement(OriginalItem, p as never);
+    };
     expect(renders.size).toBe(130);
+    expect(rows.size).toBe(130);
     const before = new Map(renders);
+    const rowsBefore = new Map(rows);
     const last = el.querySelector<HTMLInputElement>('#cf-f130')!;
     typeInto(last, '张');
     typeInto(last, '张三');
@@ -65,6 +84,41 @@ describe('SchemaForm rendering', () => {
     expect(changed).toEqual(['f130']);
     expect(renders.get('f130')! - before.get('f130')!).toBe(2);
     expect(last.value).toBe('张三');
+    (Form as { Item: unknown }).Item = OriginalItem;
+    // The row around the typed field does not re-render either: only its control does.
+    expect([...rows].filter(([p, n]) => n !== rowsBefore.get(p))).toEqual([]);
+  });
+
+  it('reset() replaces the values shown', () => {
+    const ref = createRef<FormHandle>();
+    const el = mount({ schema: orderFormSchema, evalCondition: fakeEval, formRef: ref, values: { name: '甲' } });
+    expect(el.querySelector<HTMLInputElement>('#cf-name')!.value).toBe('甲');
+    act(() => ref.current!.reset({ name: '乙', phone: '13800000000' }));
+    expect(el.querySelector<HTMLInputElement>('#cf-name')!.value).toBe('乙');
+    expect(ref.current!.getValues()).toEqual({ name: '乙', phone: '13800000000' });
+  });
+
+  it('code widget: the send button calls onAction with the values, then counts down from 60', async () => {
+    const calls: unknown[] = [];
+    const schema = {
+      type: 'object',
+      properties: {
+        tel: { type: 'string', 'x-label': '手机号码' },
+        code: { type: 'string', 'x-label': '验证码', 'x-widget': 'code', 'x-options': { action: 'sendCode' } },
+      },
+    };
+    const el = mount({ schema, values: { tel: '13812345678' }, onAction: (name, v) => void calls.push([name, v]) });
+    await act(async () => byText(el, '获取验证码')[0].click());
+    expect(calls).toEqual([['sendCode', { tel: '13812345678' }]]);
+    const [button] = byText(el, '60s后重新获取');
+    expect(button.disabled).toBe(true);
+  });
+
+  it('code widget: no countdown when the app answers false (phone check failed)', async () => {
+    const schema = { type: 'object', properties: { code: { type: 'string', 'x-label': '验证码', 'x-widget': 'code' } } };
+    const el = mount({ schema, onAction: () => false });
+    await act(async () => byText(el, '获取验证码')[0].click());
+    expect(byText(el, '获取验证码')).toHaveLength(1);
   });
 
   it('validate() returns the first message, shows errors inline, and editing clears one', async () => {

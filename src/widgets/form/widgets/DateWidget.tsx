@@ -17,7 +17,7 @@ export const DateWidget = memo(function DateWidget({ id, node, value, onChange, 
   const o = node.options;
   const min = toDate(o.min, env) ?? dayjs().subtract(100, 'year').startOf('year').toDate();
   const max = toDate(o.max, env) ?? dayjs().add(1, 'year').endOf('year').toDate();
-  const current = value && dayjs(value, FMT).isValid() ? dayjs(value, FMT).toDate() : undefined;
+  const current = value && dayjs(value).isValid() ? dayjs(value).toDate() : undefined;
   return (
     <>
       <div
