@@ -43,15 +43,20 @@ describe('shell: form drafts', () => {
     expect(phone.problems.filter((p) => /unsafe-eval|Content Security Policy/.test(p))).toEqual([]);
   });
 
-  it('a successful submit (validate → clearDraft → toast) clears the draft', async () => {
+  it('clearDraft after finishing removes the draft for good (no late re-save on leaving)', async () => {
     const { page } = phone;
     await page.goto('/#/Index');
     await page.goto('/#/Draft');
     await page.getByPlaceholder('请输入姓名').fill('李四');
-    await page.locator('.adm-button').getByText('提交', { exact: true }).click();
+    await expect.poll(async () => (await persistedSession(page)).drafts.shellDraft, { timeout: 5_000 }).toMatchObject({ name: '李四' });
+    await page.getByPlaceholder('请输入备注').fill('尽快');
+    // finish at once: a change may still be pending in the form's debounce
+    await page.getByText('直接完成', { exact: true }).click();
     await waitText(page, '提交成功');
+    await waitText(page, '弹出提示'); // back on Index: the form unmounted (and flushed)
+    await page.waitForTimeout(500);
     expect((await persistedSession(page)).drafts.shellDraft).toBeUndefined();
-    await page.reload();
+    await page.goto('/#/Draft');
     await page.getByPlaceholder('请输入姓名').waitFor({ state: 'visible', timeout: 15_000 });
     expect(await page.getByPlaceholder('请输入姓名').inputValue()).toBe('');
   });

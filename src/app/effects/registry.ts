@@ -21,6 +21,8 @@ export interface EffectServices {
   startStepId: string;
   /** The step whose actions run. */
   step: StepWithId | undefined;
+  /** Told after clearDraft removed a draft (the step page stops re-saving the same values). */
+  onDraftCleared?(key: string): void;
   /** Router navigation to a path (`/x?y=1`). */
   navigatePath(path: string, replace: boolean): void;
   win: Window;
@@ -149,7 +151,10 @@ const impls: Record<EffectName, EffectImpl['run']> = {
 
   async clearDraft(params, svc) {
     const key = typeof params.key === 'string' && params.key ? params.key : svc.step?.form?.draft;
-    if (key) svc.session.getState().clearDraft(key);
+    if (key) {
+      svc.session.getState().clearDraft(key);
+      svc.onDraftCleared?.(key);
+    }
     return '';
   },
 

@@ -42,6 +42,7 @@ export function StepPage({ step }: { step: StepWithId }) {
   const formValuesRef = useRef<Values>({});
   const [formValues, setFormValues] = useState<Values>({});
   const mounted = useRef(true);
+  const draftClearedAt = useRef<string | null>(null);
   const query = useMemo(() => stepQuery(location.search, window.location.search), [location.search]);
 
   useEffect(() => {
@@ -62,7 +63,8 @@ export function StepPage({ step }: { step: StepWithId }) {
     (): Values => ({
       session: rt.session.getState().values,
       data: dataRef.current,
-      form: formHandle.current ? { ...formValuesRef.current, ...formHandle.current.getValues() } : formValuesRef.current,
+      // The form's cleaned values (hidden fields removed); before it mounts, what initial/set gave.
+      form: formHandle.current ? formHandle.current.getValues() : formValuesRef.current,
       query,
       config: rt.startup,
       const: rt.app.constants ?? {},
@@ -75,7 +77,7 @@ export function StepPage({ step }: { step: StepWithId }) {
     setDataState(dataRef.current);
   }, []);
   const setForm = useCallback((path: string, value: unknown) => {
-    const cur = formHandle.current ? { ...formValuesRef.current, ...formHandle.current.getValues() } : formValuesRef.current;
+    const cur = formHandle.current ? formHandle.current.getValues() : formValuesRef.current;
     formValuesRef.current = setIn(cur, path, value);
     formHandle.current?.reset(formValuesRef.current);
     setFormValues(formValuesRef.current);
@@ -102,6 +104,11 @@ export function StepPage({ step }: { step: StepWithId }) {
         setData,
         setForm,
         validateForm: async () => (formHandle.current ? formHandle.current.validate() : null),
+        onDraftCleared: (key) => {
+          if (key !== step.form?.draft) return;
+          // A debounced/flushed change carrying the same values must not bring the draft back.
+          draftClearedAt.current = JSON.stringify(formHandle.current ? formHandle.current.getValues() : formValuesRef.current);
+        },
       }),
     [rt, step, routerNavigate, setData, setForm],
   );
@@ -192,7 +199,12 @@ export function StepPage({ step }: { step: StepWithId }) {
     (values: Values) => {
       formValuesRef.current = values;
       setFormValues(values);
-      if (formDef?.draft) rt.session.getState().saveDraft(formDef.draft, values);
+      if (!formDef?.draft) return;
+      if (draftClearedAt.current !== null) {
+        if (JSON.stringify(values) === draftClearedAt.current) return;
+        draftClearedAt.current = null;
+      }
+      rt.session.getState().saveDraft(formDef.draft, values);
     },
     [formDef, rt],
   );
