@@ -12,6 +12,8 @@ import type { Clock, ServerDeps } from './plugins/call';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { staticPlugin } from './plugins/static';
+import { appConfigPlugin } from './plugins/app-config';
+import type { LoadedConfig } from '../engine/config/assemble';
 import { routeAreas } from './routes/index';
 import { startSweeper } from './services/orders';
 
@@ -27,6 +29,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Run the periodic hold-expiry sweep (default true unless config.sweepIntervalMs <= 0). */
   sweep?: boolean;
+  /** The checked flow config to serve at /app-config.json and /schemas/… (main.ts loads it). */
+  flowConfig?: LoadedConfig;
 }
 
 /** Never log ID numbers, phones, names or passwords in clear. */
@@ -78,6 +82,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   envelopePlugin(app);
   authPlugin(app);
   await staticPlugin(app);
+  if (opts.flowConfig) appConfigPlugin(app, opts.flowConfig);
   for (const area of routeAreas) await area(app);
 
   if (opts.sweep !== false && config.sweepIntervalMs > 0) {

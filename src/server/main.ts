@@ -1,12 +1,12 @@
 /**
  * Entry: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL.
- * Refuses to start on a bad flow/schema config (src/engine/config/check.ts when
- * present) and on demo secrets in production (unless ALLOW_DEMO=1). Seeds an empty
+ * Refuses to start on a bad flow/schema config (CONFIG_DIR, default the working
+ * directory: every problem printed as file:line:column) and on demo secrets in production (unless ALLOW_DEMO=1). Seeds an empty
  * database. Graceful shutdown on SIGTERM/SIGINT: close the server, then the db.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { checkConfig, formatErrors } from '../engine/config/check';
+import { loadConfig as loadFlowConfig } from '../engine/config/load';
 import { buildServer } from './app';
 import { openDb } from './db/index';
 import { loadConfig, productionProblems } from './services/config';
@@ -22,23 +22,22 @@ const fail = (msg: string) => {
 const problems = productionProblems(config);
 if (problems.length) fail(`refusing to start in production:\n - ${problems.join('\n - ')}\n(set ALLOW_DEMO=1 to run the demo anyway)`);
 
-const checkFile = path.resolve('src/engine/config/check.ts');
+// The centre's flows/ and schemas/: checked before anything starts, then served.
+const configDir = path.resolve(process.env.CONFIG_DIR ?? process.cwd());
+let flowConfig;
 if (process.env.SKIP_CONFIG_CHECK === '1') {
   log('SKIP_CONFIG_CHECK=1: flow/schema configuration check skipped');
-} else if (fs.existsSync(checkFile)) {
-  const mod = (await import(pathToFileURL(checkFile).href)) as {
-    checkConfig?: (root: string) => Promise<{ errors: Array<{ file: string; line: number; column: number; message: string }> }>;
-  };
-  if (typeof mod.checkConfig === 'function') {
-    const { errors } = await mod.checkConfig(process.cwd());
-    if (errors.length) fail(`flow/schema configuration errors:\n${errors.map((e) => `${e.file}:${e.line}:${e.column}: ${e.message}`).join('\n')}`);
-    log('flow/schema configuration ok');
-  } else log('src/engine/config/check.ts has no checkConfig(): config check skipped');
-} else log('src/engine/config/check.ts not present: config check skipped');
+  flowConfig = loadFlowConfig(configDir).config;
+} else {
+  const { config: checked, errors } = await checkConfig(configDir);
+  if (errors.length) fail(`flow/schema configuration errors (${errors.length}) in ${configDir}:\n${formatErrors(errors)}`);
+  log(`flow/schema configuration ok: ${configDir}`);
+  flowConfig = checked;
+}
 
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (config.seedOnStart && (await seedIfEmpty(db))) log('empty database: demo data seeded');
-const app = await buildServer({ db, config, logger: true });
+const app = await buildServer({ db, config, logger: true, flowConfig });
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
