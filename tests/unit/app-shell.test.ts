@@ -154,3 +154,16 @@ describe('registries for the checker', () => {
     expect(appRegistries.screens.menu).toMatchObject({ type: 'object' });
   });
 });
+
+describe('session keys a step reads', () => {
+  it('collects session.<key> members from expressions and conditions', async () => {
+    const { sessionKeysOf } = await import('../../src/app/runner/props');
+    expect(sessionKeysOf([{ a: '=session.user.name', b: { visibleIf: "session.hospInfo.hospTel != ''" }, c: 'session.literal', d: '=item.x' }])).toEqual(['hospInfo', 'user']);
+    expect(sessionKeysOf([{ a: '=len(data.x)' }])).toEqual([]);
+  });
+  it('falls back to everything when session is used whole or computed', async () => {
+    const { sessionKeysOf } = await import('../../src/app/runner/props');
+    expect(sessionKeysOf([{ a: '=keys(session)' }])).toBeNull();
+    expect(sessionKeysOf([{ a: "=session['user']" }])).toBeNull();
+  });
+});

@@ -20,7 +20,8 @@ import { sheetStore } from '../effects/sheet-store';
 import { useRuntime } from '../runtime-context';
 import { useSession } from '../session';
 import { stepQuery } from '../router/paths';
-import { evalProps, makeEvalItem } from './props';
+import { evalProps, makeEvalItem, sessionKeysOf } from './props';
+import { useShallow } from 'zustand/react/shallow';
 import { FormSlot } from './LazyFormSlot';
 
 type Values = Record<string, unknown>;
@@ -35,7 +36,14 @@ export function StepPage({ step }: { step: StepWithId }) {
   const rt = useRuntime();
   const location = useLocation();
   const routerNavigate = useNavigate();
-  const sessionValues = useSession((s) => s.values);
+  // Subscribe to the session keys this step's expressions read (all of them when unknowable).
+  const sessionKeys = useMemo(
+    () => sessionKeysOf([step.props ?? {}, step.form?.initial ?? {}, step.form?.readOnlyIf ? `=${step.form.readOnlyIf.replace(/^=/, '')}` : '', step.form?.schema ?? '']),
+    [step],
+  );
+  const sessionValues = useSession(
+    useShallow((s) => (sessionKeys ? Object.fromEntries(sessionKeys.map((k) => [k, s.values[k]])) : s.values)),
+  );
   const [data, setDataState] = useState<Values>({});
   const dataRef = useRef<Values>({});
   const formHandle = useRef<FormHandle | null>(null);
@@ -166,7 +174,8 @@ export function StepPage({ step }: { step: StepWithId }) {
   const scopeRef = useRef(renderScope);
   scopeRef.current = renderScope;
   const props = useMemo(() => (evalProps(step.props ?? {}, renderScope, rt.fns) ?? {}) as Values, [step, renderScope, rt]);
-  const evalItem = useMemo(() => makeEvalItem(() => scopeRef.current, rt.fns), [rt]);
+  const liveScope = useCallback(() => ({ ...scopeRef.current, session: rt.session.getState().values }), [rt]);
+  const evalItem = useMemo(() => makeEvalItem(liveScope, rt.fns), [liveScope, rt]);
 
   // ---------------------------------------------------------------- form
   const formDef = step.form;
@@ -209,12 +218,12 @@ export function StepPage({ step }: { step: StepWithId }) {
     [formDef, rt],
   );
   const evalCondition = useCallback(
-    (expr: string, form: Values) => !!compileExpr(expr.replace(/^=/, '')).evaluate({ ...scopeRef.current, form }, rt.fns),
-    [rt],
+    (expr: string, form: Values) => !!compileExpr(expr.replace(/^=/, '')).evaluate({ ...liveScope(), form }, rt.fns),
+    [rt, liveScope],
   );
   const evalFormValue = useCallback(
-    (expr: string, form: Values) => compileExpr(expr.replace(/^=/, '')).evaluate({ ...scopeRef.current, form }, rt.fns),
-    [rt],
+    (expr: string, form: Values) => compileExpr(expr.replace(/^=/, '')).evaluate({ ...liveScope(), form }, rt.fns),
+    [rt, liveScope],
   );
   const onAction = useCallback(
     async (name: string, values: Values) => {

@@ -67,3 +67,35 @@ export function makeEvalItem(scope: () => Record<string, unknown>, fns: Function
     return walk(value);
   };
 }
+
+/**
+ * The session keys a step's render-time expressions read (props, form initial /
+ * readOnlyIf / schema), so the page subscribes to just those. null = "all"
+ * (an expression uses `session` other than as `session.<key>`).
+ */
+export function sessionKeysOf(values: unknown[]): string[] | null {
+  const keys = new Set<string>();
+  let all = false;
+  const visit = (v: unknown, key: string | null) => {
+    if (typeof v === 'string') {
+      const src = v.startsWith('=') ? v.slice(1) : key && /If$/.test(key) ? v : null;
+      if (src === null) return;
+      try {
+        const c = compileExpr(src);
+        if (!c.roots.includes('session')) return;
+        const ms = c.members.filter((m) => m.root === 'session');
+        // `session` used bare or with a computed member: subscribe to everything.
+        const bare = new RegExp(String.raw`\bsession\b(?!\s*\.\s*[A-Za-z_$])`).test(src);
+        if (bare || ms.length === 0) all = true;
+        for (const m of ms) keys.add(m.key);
+      } catch {
+        /* a broken expression reads nothing */
+      }
+      return;
+    }
+    if (Array.isArray(v)) v.forEach((x) => visit(x, null));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) visit(x, k);
+  };
+  values.forEach((v) => visit(v, null));
+  return all ? null : [...keys].sort();
+}
