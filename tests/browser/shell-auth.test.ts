@@ -39,6 +39,22 @@ describe('shell: auth guard + OAuth return', () => {
     await page.unroute('**/api/OAuthApi/toWeChatOauth**');
   });
 
+  it('back is blocked on the noBack login step', async () => {
+    const other = await openPhone(app.baseUrl); // a fresh browser: no user, clean history
+    try {
+      const { page } = other;
+      await page.route('**/api/OAuthApi/toWeChatOauth**', (r) => r.fulfill({ status: 204, body: '' }));
+      await page.goto('/#/Index');
+      await page.getByText('我的订单', { exact: true }).click();
+      await expect.poll(() => hashPath(page), { timeout: 10_000 }).toBe('/oauth?type=jump');
+      await page.evaluate(() => history.back());
+      await page.waitForTimeout(700);
+      expect(hashPath(page)).toBe('/oauth?type=jump');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('the OAuth return stores the user and restores the stored path', async () => {
     const { page } = phone;
     await page.goto('/#/Secret?tab=2');
