@@ -92,6 +92,24 @@ describe('shell: home', () => {
     await page.locator('.adm-dialog-footer').getByText('确定', { exact: true }).click();
   });
 
+  it('sheet: a popup form with its title and initial values; closing it stops the list', async () => {
+    const { page } = phone;
+    await page.goto('/#/Index');
+    await page.getByText('操作成功').waitFor({ state: 'hidden', timeout: 8000 }).catch(() => {});
+    await clickText(page, '弹出表单');
+    await waitText(page, '补充信息');
+    const name = page.locator('.adm-popup').getByPlaceholder('请输入姓名');
+    await name.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await name.inputValue()).toBe('王五');
+    expect(await page.locator('.adm-popup').getByText('保存', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'shell-sheet');
+    await page.locator('.adm-popup .adm-mask').click({ position: { x: 20, y: 20 } });
+    await page.getByText('补充信息').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300);
+    // the actions after the cancelled sheet did not run
+    expect(await page.getByText('操作成功').count()).toBe(0);
+  });
+
   it('an unknown path shows the notFound step', async () => {
     const { page } = phone;
     await page.goto('/#/no-such-page');
