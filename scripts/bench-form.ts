@@ -216,7 +216,7 @@ async function main(): Promise<void> {
       '',
       `ms. paint = keydown → after the next paint, work = keydown → React commit done: wall clock, CPU throttled ${RATE}×.`,
       'CPU = renderer main-thread CPU time per key, unthrottled (keydown to after the next paint; includes the CDP probe).',
-      `net ×${RATE} = (CPU − calibration CPU) × ${RATE}: the renderer's own cost per key on a ${RATE}× slower phone. mount = page start → first paint, throttled.`,
+      `net ×${RATE} = (CPU − calibration CPU) × ${RATE}: the renderer's own cost per key on a ${RATE}× slower phone. mount = navigation start → first paint after the form mounted (its own code chunk loaded), throttled.`,
     ];
     console.log('\n' + lines.join('\n') + '\n');
     await mkdir(join(ROOT, '.tmp'), { recursive: true });

@@ -98,6 +98,17 @@ describe('SchemaForm rendering', () => {
     expect(ref.current!.getValues()).toEqual({ name: '乙', phone: '13800000000' });
   });
 
+  it('values prop: same content in a new object keeps what is typed; different content resets', () => {
+    const props = { schema: orderFormSchema, evalCondition: fakeEval, values: { name: '甲' } } as SchemaFormProps;
+    const el = mount(props);
+    const name = () => el.querySelector<HTMLInputElement>('#cf-name')!;
+    typeInto(name(), '甲乙');
+    act(() => root!.render(createElement(SchemaForm, { ...props, values: { name: '甲' } })));
+    expect(name().value).toBe('甲乙');
+    act(() => root!.render(createElement(SchemaForm, { ...props, values: { name: '丙' } })));
+    expect(name().value).toBe('丙');
+  });
+
   it('code widget: the send button calls onAction with the values, then counts down from 60', async () => {
     const calls: unknown[] = [];
     const schema = {

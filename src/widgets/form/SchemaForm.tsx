@@ -35,7 +35,7 @@ export interface FormHandle {
 
 export interface SchemaFormProps {
   schema: object;
-  /** Initial values (a restored draft). A later, different object resets the form. */
+  /** Initial values (a restored draft). Later values with different content reset the form. */
   values?: Values;
   /** Full cleaned values after each change, debounced by `changeDelayMs`. */
   onChange?(values: Values): void;
@@ -161,13 +161,15 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
     [api],
   );
 
-  // A different `values` object from the app (a draft loaded later) resets the
-  // form; the app echoing our own onChange back does not.
-  const seen = useRef(values);
+  // `values` with different CONTENT from the app (a draft loaded later) resets
+  // the form; a new object with the same content, or the app echoing our own
+  // onChange back, does not (either would wipe what is being typed).
+  const seen = useRef(values === undefined ? undefined : JSON.stringify(values));
   useEffect(() => {
-    if (values === seen.current) return;
-    seen.current = values;
-    if (values && JSON.stringify(values) === lastEmitted.current) return;
+    const json = values === undefined ? undefined : JSON.stringify(values);
+    if (json === seen.current) return;
+    seen.current = json;
+    if (json !== undefined && json === lastEmitted.current) return;
     methods.reset(initialValues(root, values));
   }, [values, root, methods]);
 
