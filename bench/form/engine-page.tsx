@@ -1,11 +1,16 @@
 import { SchemaForm } from '../../src/widgets/form/SchemaForm';
 import { benchSchema } from './bench-schema';
 import { demoEval, demoSchema } from './demo-schema';
+import occupational from '../../schemas/forms/occupational-questionnaire.json';
+import health from '../../schemas/forms/health-questionnaire.json';
+
+/** The project's real questionnaires, for screenshots (`?impl=occupational|health`). */
+const REAL: Record<string, object> = { occupational, health };
 
 const schema = benchSchema(130);
 const noop = () => undefined;
 
-/** `?impl=engine`: the benchmark form; `demo` / `view`: every widget, editable or read-only. */
+/** `?impl=engine`: the benchmark form; `demo` / `view`: every widget, editable or read-only; `occupational` / `health`: real schemas. */
 export function Page({ impl }: { impl: string }) {
   if (impl === 'demo' || impl === 'view') {
     return (
@@ -19,6 +24,9 @@ export function Page({ impl }: { impl: string }) {
         onAction={() => true}
       />
     );
+  }
+  if (REAL[impl]) {
+    return <SchemaForm schema={REAL[impl]} evalCondition={demoEval} onSubmit={(v) => ((window as unknown as { __submitted: unknown }).__submitted = v)} />;
   }
   // onChange as the app uses it (draft saving), so its cost is in the figure.
   return <SchemaForm schema={schema} onChange={noop} />;

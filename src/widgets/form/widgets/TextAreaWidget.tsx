@@ -13,8 +13,8 @@ export const TextAreaWidget = memo(function TextAreaWidget({ id, node, value, on
       placeholder={node.placeholder ?? `请输入${node.label}`}
       maxLength={maxLength}
       showCount={!!maxLength}
-      rows={(o.rows as number | undefined) ?? 3}
-      autoSize={{ minRows: (o.rows as number | undefined) ?? 2, maxRows: 8 }}
+      rows={(o.rows as number | undefined) ?? 2}
+      autoSize={{ minRows: (o.rows as number | undefined) ?? 2, maxRows: 6 }}
     />
   );
 });
