@@ -20,16 +20,14 @@
  * Prints a markdown table, writes .tmp/bench-form.json. Exit code 1 when the
  * engine's net p95 is over 16 ms.
  */
-import { createServer, type Server } from 'node:http';
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { extname, join, resolve } from 'node:path';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { PROJECT_ROOT, buildBenchPage, launchChromium, serveDir } from '../bench/form/page-server';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = PROJECT_ROOT;
 const OUT = join(ROOT, '.tmp/bench-form');
 const BUDGET_MS = 16;
 
@@ -51,36 +49,6 @@ const IMPLS = [
 type Impl = (typeof IMPLS)[number];
 
 const TEXT = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN'.repeat(2);
-
-async function buildPage(): Promise<void> {
-  await build({
-    root: join(ROOT, 'bench/form'),
-    configFile: false,
-    base: './',
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: OUT, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
-  });
-}
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-
-function serve(): Promise<{ server: Server; url: string }> {
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const file = resolve(OUT, '.' + (path === '/' ? '/index.html' : path));
-    if (!file.startsWith(OUT)) return void res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })),
-  );
-}
 
 /**
  * The team's tests and builds share this machine's CPUs; raising the priority
@@ -164,13 +132,9 @@ interface Collected {
 
 async function main(): Promise<void> {
   console.log(`building bench/form → ${OUT} …`);
-  await buildPage();
-  const { server, url } = await serve();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  await buildBenchPage(OUT);
+  const { server, url } = await serveDir(OUT);
+  const browser = await launchChromium();
   try {
     const data = new Map<Impl, Collected>(IMPLS.map((i) => [i, { paint: [], work: [], cpu: [], mountMs: [] }]));
     // Rounds interleave the implementations so background load hits all alike.
