@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Form } from 'antd-mobile';
 import { SchemaForm, type FormHandle, type SchemaFormProps } from '../../src/widgets/form/SchemaForm';
 import { DEFAULT_WIDGETS } from '../../src/widgets/form/registry';
+import { toDate } from '../../src/widgets/form/widgets/DateWidget';
 import type { WidgetProps } from '../../src/widgets/form/types';
 import { benchSchema } from '../../bench/form/bench-schema';
 import { fakeEval, orderFormSchema, workListSchema } from './form-fixtures';
@@ -220,5 +221,16 @@ describe('SchemaForm rendering', () => {
       console.error = err;
       window.removeEventListener('error', quiet);
     }
+  });
+});
+
+describe('date options', () => {
+  it("reads 'YYYY-MM-DD' and `=expr` (through the app's evaluator), ignores what it cannot read", () => {
+    const env = { evalValue: (e: string) => (e === 'addYears(today(), -100)' ? '1926-11-21' : undefined) };
+    expect(toDate('2020-02-03', env)?.getFullYear()).toBe(2020);
+    expect(toDate('=addYears(today(), -100)', env)?.getFullYear()).toBe(1926);
+    expect(toDate('=unknown()', env)).toBeUndefined();
+    expect(toDate('not a date', env)).toBeUndefined();
+    expect(toDate(undefined, env)).toBeUndefined();
   });
 });
