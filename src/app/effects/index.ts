@@ -37,7 +37,7 @@ export function createEffects(d: EffectDeps): Effects {
     delay: (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms))),
     sheet:
       d.ui?.sheet ??
-      ((schemaPath, opts) => sheetStore.open({ schemaPath, title: opts.title, submitText: opts.submitText, initial: opts.initial })),
+      ((schemaPath, opts) => sheetStore.open({ schemaPath, title: opts.title, submitText: opts.submitText, submitOnChange: opts.submitOnChange, initial: opts.initial })),
     async invoke(name, params) {
       const e = EFFECTS[name];
       if (!e) throw new Error(`unknown effect "${name}"`);

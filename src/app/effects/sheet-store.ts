@@ -6,6 +6,8 @@ export interface SheetRequest {
   schemaPath: string;
   title?: string;
   submitText?: string;
+  /** Submit as soon as this field gets a value (after validation). */
+  submitOnChange?: string;
   initial?: Record<string, unknown>;
   resolve(values: Record<string, unknown> | null): void;
 }
