@@ -1,11 +1,12 @@
 /**
  * The step's form: fetches the schema lazily, restores the draft, saves it on
- * every change, renders SchemaForm (read-only when readOnlyIf holds).
+ * every change, renders SchemaForm (read-only when readOnlyIf holds) with the
+ * server's pre-compiled validator (schemas.ts loadValidator).
  */
-import { useEffect, useState, type Ref } from 'react';
+import { useCallback, useEffect, useState, type Ref } from 'react';
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { SchemaForm, type FormHandle } from '../../widgets/form';
-import { loadedSchema, loadSchemaRemember } from './schemas';
+import { loadedSchema, loadSchemaRemember, loadValidator } from './schemas';
 
 type Values = Record<string, unknown>;
 
@@ -26,6 +27,13 @@ export interface FormSlotProps {
 export default function FormSlot(p: FormSlotProps) {
   const [schema, setSchema] = useState<object | undefined>(() => loadedSchema(p.schemaPath));
   const [error, setError] = useState<string | null>(null);
+  // The pre-compiled validator (the CSP forbids compiling here): fetched with
+  // the schema, awaited by the form's validate().
+  useEffect(() => {
+    loadValidator(p.schemaPath).catch(() => undefined); // retried (and reported) on validate()
+  }, [p.schemaPath]);
+  const schemaPath = p.schemaPath;
+  const load = useCallback(() => loadValidator(schemaPath), [schemaPath]);
   useEffect(() => {
     let live = true;
     if (!schema) {
@@ -59,6 +67,7 @@ export default function FormSlot(p: FormSlotProps) {
       onSubmit={p.onSubmit}
       submitText={p.submitText}
       id={p.id}
+      loadValidator={load}
     />
   );
 }

@@ -25,3 +25,33 @@ export async function loadSchemaRemember(path: string): Promise<object> {
   done.set(path, s);
   return s;
 }
+
+/**
+ * A form schema's validate function: the server's pre-compiled ES module
+ * (GET schemas/<path>.js, src/server/plugins/validators.ts). index.html's CSP
+ * (`script-src 'self'`, no 'unsafe-eval') forbids compiling schemas here; a
+ * same-origin module import is allowed. Resolved against the page like the
+ * schema fetches above; cached for the page's life (a failure is retried).
+ */
+export type Validator = import('../../engine/schema/ajv').ValidateFunction;
+const validators = new Map<string, Promise<Validator>>();
+
+export function validatorUrl(path: string, base: string = document.baseURI): string {
+  const clean = path.replace(/^\/+/, '').replace(/^schemas\//, '');
+  return new URL(`schemas/${clean}.js`, base).href;
+}
+
+export function loadValidator(path: string): Promise<Validator> {
+  const url = validatorUrl(path);
+  let p = validators.get(url);
+  if (!p) {
+    // A run-time URL: @vite-ignore keeps Vite from trying to bundle it.
+    p = import(/* @vite-ignore */ url).then((m: { default?: Validator }) => {
+      if (typeof m.default !== 'function') throw new Error(`${url}: no validate function`);
+      return m.default;
+    });
+    p.catch(() => validators.delete(url));
+    validators.set(url, p);
+  }
+  return p;
+}

@@ -13,34 +13,68 @@
  * Keyword `idcardMsg: true` on a string: fails with the specific ID message (the
  * first failing rule of booking spec §5) instead of a generic format error.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { _, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import localizeZhI18n from 'ajv-i18n/localize/zh';
-import { checkIdCard, isIdCard } from '../../contract/rules/idcard';
-import { isPhone } from '../../contract/rules/phone';
+import { checkIdCard } from '../../contract/rules/idcard';
+import { customFormats } from './formats';
 
 export type { ErrorObject, ValidateFunction };
 
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true, $data: true });
+/**
+ * Module names that pre-compiled (standalone) validator code `require`s; the
+ * server's bundler (src/server/plugins/validators.ts) maps them to these files.
+ */
+export const STANDALONE_MODULES = {
+  formats: '@checkup-flow/schema-formats', // src/engine/schema/formats.ts
+  idcard: '@checkup-flow/idcard', // src/contract/rules/idcard.ts
+} as const;
+
+export interface CreateAjvOptions {
+  /**
+   * Keep the generated source for `ajv/dist/standalone` (ES module output). The
+   * code then refers to formats and checkIdCard through STANDALONE_MODULES.
+   */
+  standalone?: boolean;
+}
+
+export function createAjv(opts: CreateAjvOptions = {}): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    coerceTypes: false,
+    useDefaults: true,
+    $data: true,
+    // Set before addFormats (which keeps a `code.formats` already there): both
+    // ajv-formats' formats and ours resolve from the one browser-safe module.
+    code: opts.standalone
+      ? { source: true, esm: true, formats: _`require(${STANDALONE_MODULES.formats}).formats` }
+      : undefined,
+  });
   addFormats(ajv);
   ajvErrors(ajv);
-  ajv.addFormat('idcard', { type: 'string', validate: (s: string) => isIdCard(s) });
-  ajv.addFormat('phone', { type: 'string', validate: (s: string) => isPhone(s) });
+  for (const [name, format] of Object.entries(customFormats)) ajv.addFormat(name, format);
   ajv.addKeyword({
     keyword: 'idcardMsg',
     type: 'string',
     schemaType: 'boolean',
-    errors: true,
-    validate: function idcardMsg(this: unknown, on: boolean, data: string) {
-      if (!on) return true;
-      const msg = checkIdCard(data);
-      if (!msg) return true;
-      (idcardMsg as unknown as { errors: Partial<ErrorObject>[] }).errors = [
-        { keyword: 'idcardMsg', message: msg, params: {} },
-      ];
-      return false;
+    // Code-generating (no closure over a validate function), so standalone
+    // validators carry it too: the error's message is checkIdCard's result.
+    code(cxt: KeywordCxt) {
+      const { gen, data, schema } = cxt;
+      if (!schema) return;
+      const check = gen.scopeValue('func', {
+        ref: checkIdCard,
+        code: _`require(${STANDALONE_MODULES.idcard}).checkIdCard`,
+      });
+      const msg = gen.const('idMsg', _`${check}(${data})`);
+      cxt.setParams({ msg });
+      cxt.fail(msg);
+    },
+    error: {
+      message: ({ params }) => _`${params.msg}`,
+      params: () => _`{}`,
     },
   });
   return ajv;

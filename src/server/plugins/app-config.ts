@@ -1,12 +1,14 @@
 /**
  * Serves the checked flow config to the app: `GET /app-config.json` (app.yaml,
  * messages and every step) and `GET /schemas/<path>` (form schemas and
- * question banks, fetched when a step needs one). The config is read once,
+ * question banks, fetched when a step needs one) and `GET /schemas/<path>.js`
+ * (a form's pre-compiled validator, see validators.ts). The config is read once,
  * at start (main.ts checks it first and refuses to start on errors), so a
  * centre's edit takes effect on restart, with no rebuild of the app.
  */
 import type { FastifyInstance } from 'fastify';
 import type { LoadedConfig } from '../../engine/config/assemble';
+import { createValidators } from './validators';
 
 export interface ServedConfig {
   app: LoadedConfig['app'];
@@ -22,6 +24,12 @@ export function appConfigPlugin(app: FastifyInstance, config: LoadedConfig): voi
   // Serialised once: every page load asks for it.
   const body = JSON.stringify(servedConfig(config));
   const schemas = new Map(Object.entries(config.schemas).map(([path, s]) => [path, JSON.stringify(s)]));
+  // Built in the background from now on; a request for one still building waits for it.
+  const validators = createValidators(config.schemas);
+  void validators.ready.then((r) => {
+    app.log.info({ validators: r.count, ms: r.ms, bytes: r.bytes }, 'form validators pre-compiled');
+    for (const [path, error] of Object.entries(r.failed)) app.log.error({ path, error }, 'form validator failed to build');
+  });
 
   app.get('/app-config.json', async (_req, reply) => {
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
@@ -31,6 +39,19 @@ export function appConfigPlugin(app: FastifyInstance, config: LoadedConfig): voi
   // Only paths the loader read are served: no file-system access, no traversal.
   app.get('/schemas/*', async (req, reply) => {
     const path = (req.params as { '*': string })['*'];
+    const module = path.endsWith('.js') ? validators.get(path.slice(0, -3)) : undefined;
+    if (module) {
+      let code: string;
+      try {
+        code = await module;
+      } catch (e) {
+        req.log.error({ err: e, path }, 'form validator failed to build');
+        reply.code(500);
+        return { success: false, returnMsg: '系统异常！', returnData: null };
+      }
+      reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8');
+      return code;
+    }
     const text = schemas.get(path);
     if (text === undefined) {
       reply.code(404);

@@ -18,6 +18,7 @@ import { Fields } from './FieldTree';
 import { createRegistry, resolveWidget, type Registry } from './registry';
 import { buildFormModel, walkFields, type FieldNode } from './schema-model';
 import type { OnAction } from './types';
+import type { ValidateFunction } from '../../engine/schema/ajv';
 import { validateValues } from './validate';
 import { cleanValues, initialValues, type Cleaned, type EvalCondition, type Values } from './values';
 import './form.css';
@@ -56,6 +57,12 @@ export interface SchemaFormProps {
   id?: string;
   /** onChange debounce, ms (default 150). */
   changeDelayMs?: number;
+  /**
+   * The schema's validate function, loaded when validate() first needs it (the
+   * app: the server's pre-compiled module, as its CSP forbids compiling). Default:
+   * compile `schema` with the shared Ajv.
+   */
+  loadValidator?(): Promise<ValidateFunction>;
 }
 
 const schemaKeys = new WeakMap<object, number>();
@@ -127,8 +134,10 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
     };
     const handle: FormHandle = {
       async validate() {
+        const load = latest.current.loadValidator;
+        const validator = load ? await load() : undefined;
         const { values: cleaned, hidden } = clean();
-        const result = validateValues(root, cleaned, hidden);
+        const result = validateValues(root, cleaned, hidden, validator);
         methods.clearErrors();
         const paths = Object.keys(result.byPath).filter(Boolean);
         for (const p of paths) methods.setError(p, { type: 'schema', message: result.byPath[p] });

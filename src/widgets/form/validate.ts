@@ -11,8 +11,12 @@
  * Texts: the schema's `errorMessage` (ajv-errors) as written; otherwise ajv-i18n
  * `zh` prefixed with the field label (a bare 应当有必需属性 phone helps nobody),
  * and `请填写<label>` for a missing value.
+ *
+ * The validate function can be given: the app passes the server's pre-compiled
+ * one (GET schemas/<path>.js, src/server/plugins/validators.ts), since its CSP
+ * forbids compiling (Ajv's `new Function`); the default compiles root.schema.
  */
-import { compileSchema, localizeZh, type ErrorObject } from '../../engine/schema/ajv';
+import { compileSchema, localizeZh, type ErrorObject, type ValidateFunction } from '../../engine/schema/ajv';
 import type { FieldNode } from './schema-model';
 import { isUnderHidden, type Values } from './values';
 
@@ -29,8 +33,12 @@ interface Ranked {
   rank: number[];
 }
 
-export function validateValues(root: FieldNode, cleaned: Values, hidden: string[] = []): FormErrors {
-  const validate = compileSchema(root.schema);
+export function validateValues(
+  root: FieldNode,
+  cleaned: Values,
+  hidden: string[] = [],
+  validate: ValidateFunction = compileSchema(root.schema),
+): FormErrors {
   // useDefaults may write into the data: validate a copy.
   if (validate(structuredClone(cleaned))) return { first: null, byPath: {} };
   const ranked: Ranked[] = [];
