@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFormModel, walkFields } from '../../src/widgets/form/schema-model';
 import { cleanValues, initialValues, type Values } from '../../src/widgets/form/values';
 import { validateValues } from '../../src/widgets/form/validate';
+import { compileSchema } from '../../src/engine/schema/ajv';
 import { isWidgetName } from '../../src/widgets/form/widget-names';
 import { makeIdCard } from '../../src/contract/rules/idcard';
 import { fakeEval } from './form-fixtures';
@@ -19,7 +20,7 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 function first(schema: object, raw: Values): string | null {
   const root = buildFormModel(schema);
   const { values, hidden } = cleanValues(root, initialValues(root, raw), fakeEval);
-  return validateValues(root, values, hidden).first;
+  return validateValues(root, values, hidden, compileSchema(root.schema)).first;
 }
 
 describe('schemas/forms', () => {

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { buildFormModel, conditionDeps, orderNames } from '../../src/widgets/form/schema-model';
 import { cleanValues, initialValues } from '../../src/widgets/form/values';
 import { validateValues } from '../../src/widgets/form/validate';
+import { compileSchema } from '../../src/engine/schema/ajv';
 import { makeIdCard } from '../../src/contract/rules/idcard';
 import { fakeEval, orderFormSchema, workListSchema } from './form-fixtures';
 
 const root = buildFormModel(orderFormSchema);
 const firstMessage = (raw: Record<string, unknown>) => {
   const { values, hidden } = cleanValues(root, raw, fakeEval);
-  return validateValues(root, values, hidden).first;
+  return validateValues(root, values, hidden, compileSchema(root.schema)).first;
 };
 
 describe('order form: first message in the spec order', () => {
@@ -37,7 +38,7 @@ describe('order form: first message in the spec order', () => {
 
   it('reports every failing field inline, first message per field', () => {
     const { values, hidden } = cleanValues(root, { kind: 'hc', name: '张三', phone: '12' }, fakeEval);
-    const { byPath } = validateValues(root, values, hidden);
+    const { byPath } = validateValues(root, values, hidden, compileSchema(root.schema));
     expect(byPath).toEqual({
       idcard: '请输入身份证件号码',
       phone: '手机号码格式错误',
@@ -52,7 +53,7 @@ describe('order form: first message in the spec order', () => {
       properties: { age: { type: 'number', 'x-label': '年龄', maximum: 150 }, tel: { type: 'string', 'x-label': '电话' } },
       required: ['tel'],
     });
-    const { byPath, first } = validateValues(s, { age: 200 });
+    const { byPath, first } = validateValues(s, { age: 200 }, [], compileSchema(s.schema));
     expect(first).toBe('请填写电话');
     expect(byPath.age).toBe('年龄应当为 <= 150');
   });

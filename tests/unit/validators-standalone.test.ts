@@ -40,7 +40,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 function first(schema: object, raw: Values, validator?: ValidateFunction): string | null {
   const root = buildFormModel(schema);
   const { values, hidden } = cleanValues(root, initialValues(root, raw), fakeEval);
-  return validateValues(root, values, hidden, validator).first;
+  return validateValues(root, values, hidden, validator ?? compileSchema(root.schema)).first;
 }
 
 /** Errors without schemaPath details that differ only by generated names. */

@@ -16,11 +16,12 @@
 import Ajv, { _, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
-import localizeZhI18n from 'ajv-i18n/localize/zh';
+import { localizeZh } from './localize';
 import { checkIdCard } from '../../contract/rules/idcard';
 import { customFormats } from './formats';
 
 export type { ErrorObject, ValidateFunction };
+export { localizeZh };
 
 /**
  * Module names that pre-compiled (standalone) validator code `require`s; the
@@ -102,14 +103,6 @@ export function compileSchema<T = unknown>(schema: object): ValidateFunction<T> 
     byObj.set(schema, v);
   }
   return v as ValidateFunction<T>;
-}
-
-/** Translates (in place, and returns) errors that carry no custom errorMessage. */
-export function localizeZh(errors: ErrorObject[] | null | undefined): ErrorObject[] {
-  if (!errors) return [];
-  const plain = errors.filter((e) => e.keyword !== 'errorMessage' && e.keyword !== 'idcardMsg');
-  localizeZhI18n(plain);
-  return errors;
 }
 
 /** The first human message in Chinese, or a generic one. */

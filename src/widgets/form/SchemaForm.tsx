@@ -134,8 +134,10 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
     };
     const handle: FormHandle = {
       async validate() {
-        const load = latest.current.loadValidator;
-        const validator = load ? await load() : undefined;
+        // The app passes pre-compiled validators (CSP: no eval); without one, Ajv
+        // compiles here — a separate chunk the app never loads.
+        const load = latest.current.loadValidator ?? (() => import('../../engine/schema/ajv').then((m) => m.compileSchema(root.schema)));
+        const validator = await load();
         const { values: cleaned, hidden } = clean();
         const result = validateValues(root, cleaned, hidden, validator);
         methods.clearErrors();

@@ -16,7 +16,8 @@
  * one (GET schemas/<path>.js, src/server/plugins/validators.ts), since its CSP
  * forbids compiling (Ajv's `new Function`); the default compiles root.schema.
  */
-import { compileSchema, localizeZh, type ErrorObject, type ValidateFunction } from '../../engine/schema/ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { localizeZh } from '../../engine/schema/localize';
 import type { FieldNode } from './schema-model';
 import { isUnderHidden, type Values } from './values';
 
@@ -37,7 +38,7 @@ export function validateValues(
   root: FieldNode,
   cleaned: Values,
   hidden: string[] = [],
-  validate: ValidateFunction = compileSchema(root.schema),
+  validate: ValidateFunction,
 ): FormErrors {
   // useDefaults may write into the data: validate a copy.
   if (validate(structuredClone(cleaned))) return { first: null, byPath: {} };
