@@ -76,7 +76,13 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     trustProxy: true,
     ajv: { customOptions: { coerceTypes: false } },
   });
-  const deps: ServerDeps = { db: opts.db, config, providers: opts.providers ?? makeProviders(config, clock.now), clock };
+  const deps: ServerDeps = {
+    db: opts.db,
+    config,
+    providers: opts.providers ?? makeProviders(config, clock.now),
+    clock,
+    formSchemas: opts.flowConfig?.schemas,
+  };
   app.decorate('deps', deps);
 
   envelopePlugin(app);

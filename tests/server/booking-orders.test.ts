@@ -42,7 +42,7 @@ describe('PersonOrderAdd', () => {
 
   it('validates name, ID (spec order), phone and health-certificate fields', async () => {
     fail(await t.call('PersonOrderAdd', personBody(D, { name: '' })), '请输入姓名');
-    fail(await t.call('PersonOrderAdd', personBody(D, { idCard: '' })), '你输入的身份证长度或格式错误');
+    fail(await t.call('PersonOrderAdd', personBody(D, { idCard: '' })), '请输入身份证件号码'); // the form schema: an empty field is a missing one
     fail(await t.call('PersonOrderAdd', personBody(D, { idCard: '12345' })), '你输入的身份证长度或格式错误');
     fail(await t.call('PersonOrderAdd', personBody(D, { idCard: '991305194913310021' })), '你的身份证地区非法');
     fail(await t.call('PersonOrderAdd', personBody(D, { idCard: '110105194902300021' })), '身份证上的出生日期非法');

@@ -4,6 +4,7 @@
  * server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and
  * dropped afterwards.
  */
+import type { LoadedConfig } from '../../src/engine/config/assemble';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,13 +92,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: { seed?: boolean; flowConfig?: LoadedConfig } = {}): Promise<TestApp> {
   const store = await freshStore();
   const clock = testClock();
   const today = dayjs(clock.now()).format('YYYY-MM-DD');
   if (opts.seed !== false) await seedAll(store.db, { today, nowMs: clock.now(), afterBooking: false });
   const config = loadConfig({}, { sweepIntervalMs: 0, ...overrides });
-  const app = await buildServer({ db: store.db, config, clock, logger: false, sweep: false });
+  const app = await buildServer({ db: store.db, config, clock, logger: false, sweep: false, flowConfig: opts.flowConfig });
   await app.ready();
   const t: TestApp = {
     app,

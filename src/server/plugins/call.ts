@@ -35,6 +35,8 @@ export interface ServerDeps {
   config: ServerConfig;
   providers: Providers;
   clock: Clock;
+  /** Form schemas by path below schemas/ from the served flow config (absent: the repository's files). */
+  formSchemas?: Record<string, object>;
 }
 
 declare module 'fastify' {

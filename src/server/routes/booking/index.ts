@@ -4,6 +4,7 @@
  */
 import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
+import { formMessage } from '../../services/form-rules';
 import { ApiError, defineCall } from '../../plugins/call';
 import { addItemTree, getPackage, listPackages, onsiteOnlyItems, packageItems } from '../../services/catalog';
 import { PERSON_TYPES, listDays, listSlots, personTypeOf, teamScope, todayOf, weekOf } from '../../services/calendar';
@@ -140,11 +141,14 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       const now = clock.now();
       const t = personTypeOf(b.type);
       if (!t) throw new ApiError('体检类型错误');
+      // The order form's own schema decides name, ID, phone (and certificate type, job).
+      const formMsg = formMessage(
+        t === 'healthCertificate' ? 'forms/person-order-hc.json' : 'forms/person-order.json',
+        { name: b.name, idCard: b.idCard, tel: b.tel, hflag: b.hflag, job: b.job },
+        deps.formSchemas,
+      );
+      if (formMsg) throw new ApiError(formMsg);
       checkPerson(b.name, b.idCard, b.tel, config.personNameMax, todayOf(now));
-      if (t === 'healthCertificate') {
-        if (!b.hflag) throw new ApiError('请输入健康证类型');
-        if (!b.job) throw new ApiError('请输入职业');
-      }
       const idCard = normId(b.idCard);
       const pkg = await getPackage(db, b.clus_Code);
       if (!pkg || pkg.clus_type !== PERSON_TYPES[t].clusType) throw new ApiError(MSG.packageMissing);

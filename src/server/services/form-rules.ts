@@ -1,0 +1,45 @@
+/**
+ * One source of truth for a form's rules: the server checks a request's form
+ * fields with the same JSON Schema file the app renders and validates
+ * (schemas/forms/…), and answers the same first message in the same order
+ * (required fields first, then `x-checkOrder`) — the client's check is a
+ * convenience, this one decides.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileSchema } from '../../engine/schema/ajv';
+import { compileExpr, createFunctionRegistry } from '../../engine/expr';
+import { buildFormModel, type FieldNode } from '../../widgets/form/schema-model';
+import { cleanValues, initialValues, type Values } from '../../widgets/form/values';
+import { validateValues } from '../../widgets/form/validate';
+
+const REPO_SCHEMAS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas');
+const fns = createFunctionRegistry({});
+
+export type FormSchemas = Record<string, object>;
+
+const models = new WeakMap<object, FieldNode>();
+const fileCache = new Map<string, object>();
+
+/** The schema at `schemas/<rel>`: from the served config when given, else the repository's file. */
+function schemaOf(rel: string, schemas?: FormSchemas): object {
+  const served = schemas?.[rel];
+  if (served) return served;
+  let s = fileCache.get(rel);
+  if (!s) {
+    s = JSON.parse(fs.readFileSync(path.join(REPO_SCHEMAS, rel), 'utf8')) as object;
+    fileCache.set(rel, s);
+  }
+  return s;
+}
+
+/** The first message for `values` under the form schema `rel` (e.g. forms/person-order.json), or null. */
+export function formMessage(rel: string, values: Values, schemas?: FormSchemas): string | null {
+  const schema = schemaOf(rel, schemas);
+  let root = models.get(schema);
+  if (!root) models.set(schema, (root = buildFormModel(schema)));
+  const visible = (expr: string, form: Values) => !!compileExpr(expr.replace(/^=/, '')).evaluate({ form }, fns);
+  const { values: cleaned, hidden } = cleanValues(root, initialValues(root, values), visible);
+  return validateValues(root, cleaned, hidden, compileSchema(schema)).first;
+}
