@@ -1,8 +1,8 @@
 /**
  * Start-up (after-booking §2/§6/§9): root font size, the start-up config
  * (`config.json?t=<now>`), the version guard, the checked flow config
- * (`app-config.json`), the session store, the request layer and the service
- * token. No React here; main.tsx renders once boot() resolves.
+ * (`app-config.json`), the session store and the request layer (the service
+ * token comes with the first call that needs it). No React here; main.tsx renders once boot() resolves.
  */
 import type { StartupConfig } from '../contract/calls';
 import type { AppFile, FlowFile, Step } from '../engine/types';
@@ -120,14 +120,10 @@ export async function boot(win: Window = window): Promise<BootResult> {
   }
 
   const cfg = await getJson<AppConfigJson>('app-config.json');
-  const runtime = createRuntime(startup, cfg);
-  // The service bearer (password grant at start; a stored unexpired one is reused).
-  try {
-    await runtime.api.ensureToken();
-  } catch (e) {
-    console.warn('GetToken failed', (e as Error).message);
-  }
-  return { kind: 'ready', runtime };
+  // The service bearer is not fetched here: the first call that needs it gets it
+  // (api.call → ensureToken; a stored unexpired one is reused). A page without
+  // load calls (home) renders without the token round trip and without axios.
+  return { kind: 'ready', runtime: createRuntime(startup, cfg) };
 }
 
 /** Builds the runtime from loaded configs (browser tests / unit tests call it directly). */

@@ -23,7 +23,9 @@ vi.mock('antd-mobile-icons', async () => {
   return new Proxy({}, { get: (_t, k) => (k === 'then' ? undefined : Icon), has: () => true });
 });
 
-const { SCREEN_KINDS, screenKind } = await import('../../src/widgets/screens/registry');
+const { SCREEN_KINDS, screenKind, preloadScreenKinds } = await import('../../src/widgets/screens/registry');
+// Every kind but menu is lazy: load them so they render synchronously below.
+await preloadScreenKinds();
 const schemaDir = 'schemas/meta/screens';
 const schemaFiles = readdirSync(schemaDir).filter((f) => f.endsWith('.json'));
 const schemaOf = (kind: string) => JSON.parse(readFileSync(`${schemaDir}/${kind}.json`, 'utf8'));

@@ -5,10 +5,12 @@
  * headers, optional `encryStr` body wrapping, one token refresh + one retry on
  * HTTP 401, a progress bar while calls are in flight, and jsonText returnData parsed.
  *
+ * axios (≈30 kB gzip) is imported on the first call, not with the first page.
+ *
  * Resolves with the envelope for every answer that has one (success true or false);
  * rejects with RequestError(<spec text>) when there is no usable answer.
  */
-import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosResponse } from 'axios';
 import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallDef, type Envelope, type StartupConfig } from '../../contract/calls';
 import { RequestError, messageForStatus } from './errors';
 import { loading as pageLoading, type LoadingTracker } from './loading';
@@ -49,7 +51,8 @@ export interface Api {
   fetchTokenByOpenid(openid: string): Promise<TokenInfo>;
   /** A valid token: the stored one, else a fresh one (openid when known, else password grant). */
   ensureToken(): Promise<TokenInfo>;
-  readonly http: AxiosInstance;
+  /** The axios instance (loads axios on first use). */
+  http(): Promise<AxiosInstance>;
 }
 
 /** Tokens within this margin of expiry are refreshed before use. */
@@ -69,15 +72,24 @@ export function createApi(deps: ApiDeps): Api {
   const log = deps.log ?? ((...a: unknown[]) => console.warn(...a));
   const tracker = deps.loading ?? pageLoading;
   const base = `${(deps.config.apiHost || '').replace(/\/+$/, '')}/api/`;
-  const http = axios.create({
-    baseURL: base,
-    withCredentials: true,
-    timeout: deps.timeoutMs ?? 30_000,
-    headers: { 'Content-Type': 'application/json' },
-    // Every status resolves; the layer maps them itself.
-    validateStatus: () => true,
-    ...(deps.adapter ? { adapter: deps.adapter } : {}),
-  });
+  let instance: Promise<AxiosInstance> | null = null;
+  const http = (): Promise<AxiosInstance> =>
+    (instance ??= import('axios').then(
+      ({ default: axios }) =>
+        axios.create({
+          baseURL: base,
+          withCredentials: true,
+          timeout: deps.timeoutMs ?? 30_000,
+          headers: { 'Content-Type': 'application/json' },
+          // Every status resolves; the layer maps them itself.
+          validateStatus: () => true,
+          ...(deps.adapter ? { adapter: deps.adapter } : {}),
+        }),
+      (e: unknown) => {
+        instance = null; // a failed chunk load is retried by the next call
+        throw e;
+      },
+    ));
 
   // crypto-js (≈25 kB gzip) loads only when a deployment turns encryStr on.
   const wrap = async (body: Record<string, unknown>): Promise<Record<string, unknown>> => {
@@ -95,8 +107,9 @@ export function createApi(deps: ApiDeps): Api {
     if (ht.report) headers[REPORT_TOKEN_HEADER] = ht.report;
     if (ht.approver) headers[APPROVER_TOKEN_HEADER] = ht.approver;
     try {
-      if (def.method === 'GET') return await http.get(def.path, { params: body, headers });
-      return await http.post(def.path, await wrap(body), { headers });
+      const h = await http();
+      if (def.method === 'GET') return await h.get(def.path, { params: body, headers });
+      return await h.post(def.path, await wrap(body), { headers });
     } catch (e) {
       if (e instanceof RequestError) throw e;
       // No answer: timeout, offline, DNS, CORS.

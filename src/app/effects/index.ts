@@ -5,7 +5,7 @@
 import type { Effects, SetTarget } from '../../engine/runtime/types';
 import { setIn } from '../../engine/runtime/path';
 import { pathOf } from '../router/paths';
-import { EFFECTS, type EffectServices } from './registry';
+import type { EffectServices } from './registry';
 import { sheetStore } from './sheet-store';
 import { showAlert, showConfirm, showToast } from './ui';
 import { stampExpiry } from '../session';
@@ -39,6 +39,8 @@ export function createEffects(d: EffectDeps): Effects {
       d.ui?.sheet ??
       ((schemaPath, opts) => sheetStore.open({ schemaPath, title: opts.title, submitText: opts.submitText, submitOnChange: opts.submitOnChange, initial: opts.initial })),
     async invoke(name, params) {
+      // The effects (ActionSheet, pay sheet, OAuth) load on the first invoke.
+      const { EFFECTS } = await import('./registry');
       const e = EFFECTS[name];
       if (!e) throw new Error(`unknown effect "${name}"`);
       return e.run(params, d);

@@ -1,61 +1,92 @@
 /**
  * Hash routes built from the loaded flows: every step's `route` and `aliases`;
  * `/` → the start step's route (unless the start step is `/` itself); anything
- * else → the notFound step. The auth guard runs in each route's loader.
+ * else → the notFound step. Component router (`<Routes>` over a hash history
+ * with blocking, ./history.ts) — not the data router: the guard runs before the
+ * step page renders, in StepRoute.
  */
-import { createHashRouter, redirect, useLocation, type RouteObject } from 'react-router-dom';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom';
 import type { AppRuntime, StepWithId } from '../boot';
 import { StepPage } from '../runner/StepPage';
-import { guard } from './guard';
+import { useRuntime } from '../runtime-context';
+import { BlockingHistoryContext } from './blocker';
+import { guard, type GuardDecision } from './guard';
+import { createBlockingHashHistory } from './history';
 
-/** The location key makes each visit a fresh StepPage (step data resets on entering). */
-function StepRoute({ step }: { step: StepWithId }) {
-  const loc = useLocation();
-  return <StepPage key={loc.key} step={step} />;
+/** The guard's decision for a step at a path (+ query); applies the session writes it asks for. */
+export function decide(rt: AppRuntime, step: StepWithId, wanted: string): GuardDecision {
+  return guard({ step, wanted, loginStep: rt.steps[rt.app.login], values: rt.session.getState().values });
 }
 
-/** Shown while the first route's loader (the guard) runs. */
-function BootFallback() {
-  return <div className="cf-boot" />;
+/**
+ * Guard, then the step page. A redirect renders nothing but the redirect (no
+ * flash of the protected screen). The location key makes each visit a fresh
+ * StepPage (step data resets on entering).
+ */
+function StepRoute({ step }: { step: StepWithId }) {
+  const rt = useRuntime();
+  const loc = useLocation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const d = useMemo(() => decide(rt, step, loc.pathname + loc.search), [rt, step, loc.key]);
+  useLayoutEffect(() => {
+    const s = rt.session.getState();
+    for (const [k, v] of Object.entries(d.set ?? {})) s.set(k, v);
+  }, [rt, d]);
+  if (d.kind === 'redirect') return <Navigate to={d.to} replace />;
+  return <StepPage key={loc.key} step={step} />;
 }
 
 function NotFoundFallback() {
   return <div style={{ padding: 48, textAlign: 'center', color: '#999' }}>页面不存在</div>;
 }
 
-export function stepLoader(rt: AppRuntime, step: StepWithId) {
-  return ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    const s = rt.session.getState();
-    const d = guard({ step, wanted: url.pathname + url.search, loginStep: rt.steps[rt.app.login], values: s.values });
-    for (const [k, v] of Object.entries(d.set ?? {})) s.set(k, v);
-    return d.kind === 'redirect' ? redirect(d.to) : null;
-  };
+export interface RouteDef {
+  path: string;
+  /** The step rendered there (none: a redirect or the plain not-found text). */
+  step?: StepWithId;
+  redirect?: string;
 }
 
-export function buildRoutes(rt: AppRuntime): RouteObject[] {
-  const routes: RouteObject[] = [];
+/** Every path → what it shows (pure; unit-tested). */
+export function routeDefs(rt: Pick<AppRuntime, 'steps' | 'app'>): RouteDef[] {
+  const defs: RouteDef[] = [];
   const seen = new Set<string>();
   for (const step of Object.values(rt.steps)) {
     for (const path of [step.route, ...(step.aliases ?? [])]) {
       if (!path || seen.has(path)) continue;
       seen.add(path);
-      routes.push({ path, element: <StepRoute step={step} />, loader: stepLoader(rt, step), HydrateFallback: BootFallback });
+      defs.push({ path, step });
     }
   }
   const start = rt.steps[rt.app.start];
-  if (start && start.route !== '/' && !seen.has('/')) {
-    routes.push({ path: '/', loader: () => redirect(start.route), HydrateFallback: BootFallback });
-  }
+  if (start && start.route !== '/' && !seen.has('/')) defs.push({ path: '/', redirect: start.route });
   const nf = rt.app.notFound ? rt.steps[rt.app.notFound] : undefined;
-  routes.push(
-    nf
-      ? { path: '*', element: <StepRoute step={nf} />, loader: stepLoader(rt, nf), HydrateFallback: BootFallback }
-      : { path: '*', element: <NotFoundFallback /> },
-  );
-  return routes;
+  defs.push(nf ? { path: '*', step: nf } : { path: '*' });
+  return defs;
 }
 
-export function createAppRouter(rt: AppRuntime) {
-  return createHashRouter(buildRoutes(rt));
+export function AppRoutes({ runtime }: { runtime: AppRuntime }) {
+  const defs = useMemo(() => routeDefs(runtime), [runtime]);
+  return (
+    <Routes>
+      {defs.map((r) => (
+        <Route
+          key={r.path}
+          path={r.path}
+          element={r.step ? <StepRoute step={r.step} /> : r.redirect ? <Navigate to={r.redirect} replace /> : <NotFoundFallback />}
+        />
+      ))}
+    </Routes>
+  );
+}
+
+/** The hash router (one history per app). */
+export function AppRouter({ children }: { children: ReactNode }) {
+  const [history] = useState(() => createBlockingHashHistory(window));
+  return (
+    <BlockingHistoryContext.Provider value={history}>
+      <HistoryRouter history={history as never}>{children}</HistoryRouter>
+    </BlockingHistoryContext.Provider>
+  );
 }

@@ -3,40 +3,60 @@ import { DotLoading } from 'antd-mobile';
 import type { ScreenProps } from './types';
 import type { ScreenKindName } from './kind-names';
 import MenuScreen from './menu/MenuScreen';
-import CardListScreen from './card-list/CardListScreen';
-import DetailScreen from './detail/DetailScreen';
-import FormScreen from './form/FormScreen';
-import HtmlScreen from './html/HtmlScreen';
-import ResultTableScreen from './result-table/ResultTableScreen';
-import StatusScreen from './status/StatusScreen';
 
-/** A lazily loaded kind, wrapped in its own Suspense so the runner treats every kind alike. */
-function lazyKind(load: () => Promise<{ default: ComponentType<ScreenProps<any>> }>): ComponentType<ScreenProps<any>> {
-  const Lazy = lazy(load);
-  const Kind = (p: ScreenProps<any>) =>
+type KindModule = { default: ComponentType<ScreenProps<any>> };
+
+/** A kind component; lazy ones can be loaded ahead (`preload`), after which they render without suspending. */
+export type ScreenKind = ComponentType<ScreenProps<any>> & { preload?: () => Promise<void> };
+
+/**
+ * A lazily loaded kind, wrapped in its own Suspense so the runner treats every
+ * kind alike. Once its chunk is loaded (by a render or by `preload`), new
+ * renders resolve synchronously (a resolved thenable), so no fallback flashes.
+ */
+function lazyKind(load: () => Promise<KindModule>): ScreenKind {
+  let mod: KindModule | undefined;
+  let loading: Promise<KindModule> | undefined;
+  const get = () =>
+    (loading ??= load().then(
+      (m) => (mod = m),
+      (e: unknown) => {
+        loading = undefined; // a failed chunk load can be retried
+        throw e;
+      },
+    ));
+  const Lazy = lazy(() => (mod ? ({ then: (ok: (m: KindModule) => void) => ok(mod!) } as unknown as Promise<KindModule>) : get()));
+  const Kind: ScreenKind = (p: ScreenProps<any>) =>
     createElement(Suspense, { fallback: createElement('div', { style: { textAlign: 'center', padding: 48 } }, createElement(DotLoading, { color: 'primary' })) }, createElement(Lazy, p));
+  Kind.preload = () => get().then(() => undefined);
   return Kind;
 }
 
 /**
- * Every screen kind by name (config says `screen: cardList`). Big kinds load on
- * first use. Keys must equal SCREEN_KIND_NAMES and schemas/meta/screens/*.json.
+ * Every screen kind by name (config says `screen: cardList`). Only `menu` (the
+ * home page) is in the first load; every other kind loads on first use.
+ * Keys must equal SCREEN_KIND_NAMES and schemas/meta/screens/*.json.
  */
-export const SCREEN_KINDS: Record<string, ComponentType<ScreenProps<any>>> = {
+export const SCREEN_KINDS: Record<string, ScreenKind> = {
   menu: MenuScreen,
-  cardList: CardListScreen,
-  detail: DetailScreen,
+  cardList: lazyKind(() => import('./card-list/CardListScreen')),
+  detail: lazyKind(() => import('./detail/DetailScreen')),
   treeSelect: lazyKind(() => import('./tree-select/TreeSelectScreen')),
   calendar: lazyKind(() => import('./calendar/CalendarScreen')),
-  form: FormScreen,
-  html: HtmlScreen,
-  resultTable: ResultTableScreen,
-  status: StatusScreen,
+  form: lazyKind(() => import('./form/FormScreen')),
+  html: lazyKind(() => import('./html/HtmlScreen')),
+  resultTable: lazyKind(() => import('./result-table/ResultTableScreen')),
+  status: lazyKind(() => import('./status/StatusScreen')),
   questionFlow: lazyKind(() => import('./question-flow/QuestionFlowScreen')),
-} satisfies Record<ScreenKindName, ComponentType<ScreenProps<any>>>;
+} satisfies Record<ScreenKindName, ScreenKind>;
+
+/** Loads every lazy kind (tests; a page that wants no fallback later). */
+export function preloadScreenKinds(): Promise<void> {
+  return Promise.all(Object.values(SCREEN_KINDS).map((k) => k.preload?.())).then(() => undefined);
+}
 
 /** The component of a kind; throws on an unknown name (the config checker normally catches it first). */
-export function screenKind(name: string): ComponentType<ScreenProps<any>> {
+export function screenKind(name: string): ScreenKind {
   const kind = Object.hasOwn(SCREEN_KINDS, name) ? SCREEN_KINDS[name] : undefined;
   if (!kind) throw new Error(`No screen kind '${name}'`);
   return kind;

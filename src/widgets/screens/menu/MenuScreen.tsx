@@ -1,10 +1,11 @@
-import { Grid, Image, List, Swiper } from 'antd-mobile';
+import { Grid, List } from 'antd-mobile';
 import type { ScreenProps } from '../types';
 import { PageLayout } from '../../common/PageLayout';
 import { resolveCondition } from '../../common/condition';
 import { useBusy } from '../../common/use-busy';
 import { asArray, asNumber, asText } from '../../common/values';
 import { TileIcon } from './tile-icons';
+import { Banners } from './Banners';
 
 export interface MenuProps {
   banners?: unknown;
@@ -23,15 +24,7 @@ export default function MenuScreen({ props, emit, evalItem, title }: ScreenProps
   const info = props.info ?? [];
   return (
     <PageLayout title={title}>
-      {banners.length ? (
-        <Swiper autoplay={interval > 0} autoplayInterval={interval > 0 ? interval : undefined} loop={banners.length > 1}>
-          {banners.map((src, i) => (
-            <Swiper.Item key={i}>
-              <Image src={src} fit="cover" style={{ width: '100%', height: 180 }} />
-            </Swiper.Item>
-          ))}
-        </Swiper>
-      ) : null}
+      {banners.length ? <Banners banners={banners} interval={interval} /> : null}
       {info.length ? (
         <List>
           {info.map((l, i) => (
