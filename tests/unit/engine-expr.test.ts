@@ -55,7 +55,7 @@ const table: Array<[string, unknown]> = [
   ['len(data.packages.m)', 2], ['len(data.empty)', 0], ['len(session.user)', 2], ["includes(['1','2'], session.marital)", true],
   ["keys(session.user)", ['tag', 'name']], ['str(12)', '12'], ["num('3.5')", 3.5], ["num('x')", null], ['int(3.9)', 3],
   ["lower('AB')", 'ab'], ["upper('ab')", 'AB'], ['trim(form.name)', 'Ab'], ["startsWith('abc', 'ab')", true], ["contains('abc', 'bc')", true],
-  ["join(['a','b'], '-')", 'a-b'], ["split('a,b', ',')", ['a', 'b']], ["coalesce(session.nil, '', 'z')", 'z'],
+  ["join(['a','b'], '-')", 'a-b'], ["split('a,b', ',')", ['a', 'b']], ["coalesce(session.nil, '', 'z')", 'z'], ["coalesce(session.nil, '')", ''], ['coalesce(session.nil)', null],
   ['now()', NOW], ['today()', '2024-03-15'], ["addDays('2024-03-15', 20)", '2024-04-04'], ["addMonths('2024-01-31', 1)", '2024-02-29'],
   ["addYears(today(), -25)", '1999-03-15'], ["fmtDate('2024-03-05', 'MM/DD')", '03/05'], ["fmtDate('junk', 'MM')", ''],
   ['dayOfWeek(today())', 5], ["dateDiffDays('2024-03-20', today())", 5], ["startOfMonth('2024-02-10')", '2024-02-01'],

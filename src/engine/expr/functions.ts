@@ -60,7 +60,8 @@ export function builtinFunctions(opts: FunctionOptions = {}): FunctionRegistry {
     contains: (s, p) => asStr(s).includes(asStr(p)),
     join: (list, sep) => asList(list).map(asStr).join(sep === undefined ? ',' : asStr(sep)),
     split: (s, sep) => (asStr(s) === '' ? [] : asStr(s).split(sep === undefined ? ',' : asStr(sep))),
-    coalesce: (...vs) => vs.find((v) => v !== null && v !== undefined && v !== '') ?? null,
+    // First non-empty value; when every one is empty, the last (the author's default: coalesce(x, '') is '', not null).
+    coalesce: (...vs) => vs.find((v) => v !== null && v !== undefined && v !== '') ?? vs[vs.length - 1] ?? null,
     now: () => now(),
     today: () => dayjs(now()).format(DATE),
     addDays: dateFn((d, n) => d.add(n, 'day')),

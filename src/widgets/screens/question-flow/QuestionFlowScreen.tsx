@@ -56,14 +56,21 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
   // Conditions resolve once per bank/context: answers in progress survive re-renders.
   const contextKey = JSON.stringify(props.context ?? null);
   const bank = useMemo(() => resolveBankConditions(source, evalItem, props.context), [source, contextKey]);
-  const [state, setState] = useState(() => startFlow(bank));
-  const [draft, setDraft] = useState<AnswerValue | undefined>(undefined);
+  const [state, setFlow] = useState(() => startFlow(bank));
+  // The answer being chosen belongs to one question: `edited` is cleared in the
+  // same render as every move, so a new question never shows (or submits) the
+  // previous question's choice; unedited, it shows the recorded answer (back restores).
+  const [edited, setEdited] = useState<{ value: AnswerValue } | null>(null);
+  const setState = (s: typeof state) => {
+    setFlow(s);
+    setEdited(null);
+  };
+  const draft: AnswerValue | undefined = edited ? edited.value : currentAnswer(state);
+  const setDraft = (value: AnswerValue) => setEdited({ value });
   const [busy, guard] = useBusy();
   const msg = props.messages ?? {};
 
   useEffect(() => setState(startFlow(bank)), [bank]);
-  // Show the recorded answer when a question becomes current (back restores it).
-  useEffect(() => setDraft(currentAnswer(state)), [state.pos, state.entries]);
 
   const entry = currentEntry(state);
   if (!entry) {
@@ -127,7 +134,7 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
         </div>
         <div style={{ fontSize: 17, fontWeight: 600, margin: '10px 0 16px', lineHeight: 1.5 }}>{q.title}</div>
         {kind === 'single' ? (
-          <Radio.Group value={typeof draft === 'string' ? draft : undefined} onChange={(v) => setDraft(String(v))}>
+          <Radio.Group value={typeof draft === 'string' ? draft : null} onChange={(v) => setDraft(String(v))}>
             <Space direction="vertical" block style={{ '--gap': '14px' } as React.CSSProperties}>
               {options.map((o) => (
                 <Radio key={o.ans} value={o.ans} block>

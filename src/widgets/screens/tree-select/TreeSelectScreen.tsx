@@ -35,7 +35,11 @@ export interface TreeSelectProps {
 export default function TreeSelectScreen({ props, emit, title }: ScreenProps<TreeSelectProps>) {
   const fields: TreeFields = { ...DEFAULT_TREE_FIELDS, ...props.fields };
   const categories = useMemo(() => normalizeTree(props.tree, fields), [props.tree, JSON.stringify(props.fields ?? {})]);
-  const blocked = useMemo(() => new Set(asArray(props.blocked).map(String)), [props.blocked]);
+  // Codes; server rows ({comb_code, …}) are read through `fields.code` rather than stringified to "[object Object]".
+  const blocked = useMemo(
+    () => new Set(asArray(props.blocked).map((b) => (b !== null && typeof b === 'object' ? String((b as Record<string, unknown>)[fields.code] ?? '') : String(b)))),
+    [props.blocked, fields.code],
+  );
   const [selected, setSelected] = useState<Set<string>>(() => new Set(asArray(props.selected).map(String)));
   const [keyword, setKeyword] = useState('');
   const [confirming, setConfirming] = useState(false);
