@@ -83,7 +83,29 @@ export interface SchemaTag { schemaId?: string; schemaVersion?: string }
 
 export interface GetQuestionReq { openId: string }
 /** Each field is the saved JSON text, or '' when none was saved. */
-export interface GetQuestionRes { occupationalDiseasesQs: string; ordinaryQs: string }
+export interface GetQuestionRes {
+  occupationalDiseasesQs: string;
+  ordinaryQs: string;
+  /** The archived schema each text was given in (`versions/<schemaId>@<hash>.json`), '' when unknown. */
+  occupationalDiseasesQsSchema?: string;
+  ordinaryQsSchema?: string;
+}
+
+/** One saved answer by id (view mode); only the owner's openId may read it. */
+export interface GetQuestionByIdReq { openId: string; id: string }
+export interface GetQuestionByIdRes {
+  id: string;
+  title: string;
+  kind: QuestionnaireKind;
+  status: QuestionnaireStatus;
+  submitTime: string;
+  /** The saved JSON text ('' while pending). */
+  body: string;
+  schemaId: string | null;
+  schemaVersion: string | null;
+  /** Path below /schemas/ of the archived schema it was answered in, or null (then the current one). */
+  schemaPath: string | null;
+}
 
 export interface SaveGetQuestionReq extends SchemaTag { openId: string; ordinaryQs?: string; occupationalDiseasesQs?: string }
 export interface SaveGetQuestionRes { success: true }

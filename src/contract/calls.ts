@@ -62,6 +62,8 @@ export const CALLS = {
   SaveGetQuestion: { path: 'QuestionApi/SaveGetQuestion', method: 'POST', auth: 'service', spec: 'after §7' },
   /** Not in the spec (its list was hard-coded samples): the real "my questionnaires" list. */
   GetQuestionList: { path: 'QuestionApi/GetQuestionList', method: 'POST', auth: 'service', spec: 'decision' },
+  /** Not in the spec: one saved questionnaire by id (view mode, with the archived schema it was answered in). */
+  GetQuestionById: { path: 'QuestionApi/GetQuestionById', method: 'POST', auth: 'service', spec: 'decision' },
   VerifyDirectorReviewPwd: { path: 'BackProtectApi/VerifyDirectorReviewPwd', method: 'POST', auth: 'service', spec: 'after §7' },
   GetFreePerson: { path: 'BackProtectApi/GetFreePerson', method: 'POST', auth: 'approver', jsonText: true, spec: 'after §7' },
   UpdateFreePersonState: { path: 'BackProtectApi/UpdateFreePersonState', method: 'POST', auth: 'approver', spec: 'after §7' },

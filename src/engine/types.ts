@@ -91,6 +91,13 @@ export interface StepForm {
   schema: string;
   /** When `schema` is an expression, the schema files it may pick (checked at load). */
   choices?: string[];
+  /**
+   * The expression may also give an archived version of one of `choices`:
+   * `versions/<name>@<hash>.json` (<name> = a choice's file name without
+   * `.json`), served by the back end for answers given in an older version.
+   * Such a path is fetched at run time and cannot be checked at load.
+   */
+  archived?: boolean;
   /** Persist values while typing under this key (restored after reload / killed webview). */
   draft?: string;
   /** Initial values: literals or `=expr`. */

@@ -21,9 +21,11 @@ import {
   parseAnswerText,
   Q_MSG,
   QUESTIONNAIRE_MAX_BYTES,
+  schemaHash,
 } from '../../src/server/services/questionnaires';
 import type { PatientInfo, QuestionListItem } from '../../src/contract/after-booking';
 
+const REPO_FORMS = path.resolve(__dirname, '../../schemas/forms');
 const T0 = Date.parse('2026-06-15T09:00:00+08:00');
 const clock = { t: T0, now: (): number => clock.t };
 let store: TestStore;
@@ -60,7 +62,7 @@ describe('SaveGetQuestion / GetQuestion (per openId)', () => {
   it('round trip of both texts; unknown openId gets empty texts', async () => {
     const openId = 'oq-round-trip';
     const empty = await call('GetQuestion', { openId });
-    expect(empty.json).toEqual({ success: true, returnMsg: '成功', returnData: { occupationalDiseasesQs: '', ordinaryQs: '' } });
+    expect(empty.json).toEqual({ success: true, returnMsg: '成功', returnData: { occupationalDiseasesQs: '', ordinaryQs: '', occupationalDiseasesQsSchema: '', ordinaryQsSchema: '' } });
     const s1 = await call('SaveGetQuestion', { openId, ordinaryQs: JSON.stringify(health) });
     expect(s1.json).toMatchObject({ success: true, returnData: { success: true } });
     const s2 = await call('SaveGetQuestion', { openId, occupationalDiseasesQs: JSON.stringify(occ), schemaId: 'forms/occupational-questionnaire.json', schemaVersion: '1' });
@@ -76,21 +78,28 @@ describe('SaveGetQuestion / GetQuestion (per openId)', () => {
     const hist = await db.all(`SELECT h.id FROM questionnaire_answer_history h JOIN questionnaire_answers a ON a.id = h.answer_id WHERE a.owner_key = $1`, [openId]);
     expect(hist).toHaveLength(3);
     // another openId sees nothing of it
-    expect((await call('GetQuestion', { openId: 'someone-else' })).json.returnData).toEqual({ occupationalDiseasesQs: '', ordinaryQs: '' });
+    expect((await call('GetQuestion', { openId: 'someone-else' })).json.returnData).toMatchObject({ occupationalDiseasesQs: '', ordinaryQs: '' });
   });
 
-  it('records the schema id and version (client-given, else from the schema file)', async () => {
+  it('records the schema id and version: the server schema and its content hash (a client tag does not override it)', async () => {
     const openId = 'oq-version';
     await call('SaveGetQuestion', { openId, ordinaryQs: JSON.stringify(health) });
     await call('SaveGetQuestion', { openId, occupationalDiseasesQs: JSON.stringify(occ), schemaId: 'occ-custom', schemaVersion: '7' });
+    const hashOf = (f: string) => schemaHash(JSON.parse(fs.readFileSync(path.join(REPO_FORMS, f), 'utf8')));
     const rows = await db.all<{ kind: string; schema_id: string; schema_version: string }>(
       `SELECT kind, schema_id, schema_version FROM questionnaire_answers WHERE owner_key = $1 ORDER BY kind`, [openId]);
     expect(rows).toEqual([
-      { kind: 'health', schema_id: 'forms/health-questionnaire.json', schema_version: '1' },
-      { kind: 'occupational', schema_id: 'occ-custom', schema_version: '7' },
+      { kind: 'health', schema_id: 'health-questionnaire', schema_version: hashOf('health-questionnaire.json') },
+      { kind: 'occupational', schema_id: 'occupational-questionnaire', schema_version: hashOf('occupational-questionnaire.json') },
     ]);
     const hist = await db.all<{ schema_version: string }>(`SELECT h.schema_version FROM questionnaire_answer_history h JOIN questionnaire_answers a ON a.id = h.answer_id WHERE a.owner_key = $1 AND a.kind = 'occupational'`, [openId]);
-    expect(hist).toEqual([{ schema_version: '7' }]);
+    expect(hist).toEqual([{ schema_version: hashOf('occupational-questionnaire.json') }]);
+    // both versions are archived and served
+    for (const r of rows) {
+      const res = await app.inject({ method: 'GET', url: `/schemas/versions/${r.schema_id}@${r.schema_version}.json` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(JSON.parse(fs.readFileSync(path.join(REPO_FORMS, `${r.schema_id}.json`), 'utf8')));
+    }
   });
 
   it('bad JSON texts are refused and nothing is stored', async () => {
@@ -132,7 +141,7 @@ describe('SaveGetQuestion / GetQuestion (per openId)', () => {
     expect(v.describe('health')).toBeNull();
     expect(v.validate('health', { anything: 1 })).toBeNull();
     fs.writeFileSync(path.join(empty, 'health-questionnaire.json'), JSON.stringify({ $id: 'h-test', 'x-version': 3, type: 'object', required: ['a'], errorMessage: { required: '缺a' } }));
-    expect(v.describe('health')).toEqual({ schemaId: 'h-test', schemaVersion: '3' });
+    expect(v.describe('health')).toEqual({ schemaId: 'health-questionnaire', schemaVersion: schemaHash({ $id: 'h-test', 'x-version': 3, type: 'object', required: ['a'], errorMessage: { required: '缺a' } }) });
     expect(v.validate('health', {})).toBe('缺a');
     fs.writeFileSync(path.join(empty, 'occupational-questionnaire.json'), '{broken');
     const logs: string[] = [];
@@ -162,11 +171,11 @@ describe('SaveQuestions (per regNo) and GetPatientinfo', () => {
   });
 
   it('SaveQuestions stores per regno with the schema version; unknown regno and bad kw refused', async () => {
-    const r = await call('SaveQuestions', { regno: DEMO.patientOrdinary, kw: '2', questionZC: JSON.stringify(occ), schemaVersion: '1' });
+    const r = await call('SaveQuestions', { regno: DEMO.patientOrdinary, kw: '2', questionZC: JSON.stringify(occ) });
     expect(r.json).toMatchObject({ success: true, returnMsg: '同步成功', returnData: { success: true } });
     const row = await db.one<{ body: string; schema_id: string; schema_version: string; kind: string }>(
       `SELECT body, schema_id, schema_version, kind FROM questionnaire_answers WHERE owner_kind = 'regno' AND owner_key = $1`, [DEMO.patientOrdinary]);
-    expect(row).toMatchObject({ kind: 'occupational', schema_id: 'forms/occupational-questionnaire.json', schema_version: '1' });
+    expect(row).toMatchObject({ kind: 'occupational', schema_id: 'occupational-questionnaire', schema_version: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(JSON.parse(row!.body)).toEqual(occ);
     // the seeded demo regNo already has one
     const seeded = await db.one<{ body: string }>(`SELECT body FROM questionnaire_answers WHERE owner_kind = 'regno' AND owner_key = $1`, [DEMO.patientOccupational]);

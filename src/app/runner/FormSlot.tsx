@@ -2,8 +2,19 @@
  * The step's form: fetches the schema lazily, restores the draft, saves it on
  * every change, renders SchemaForm (read-only when readOnlyIf holds) with the
  * server's pre-compiled validator (schemas.ts loadValidator).
+ *
+ * The handle given to the step (`formRef`) exists from this component's mount
+ * on, before the schema has arrived: a `set form…` of the step's load that
+ * lands while the schema is still loading is kept and becomes the form's
+ * values when it mounts (nothing a load sets is lost to timing). SchemaForm
+ * mounts after the step's own effects of the same commit, so the step's load
+ * always sees the values it was entered with (initial + draft), first visit
+ * or not.
+ *
+ * An archived schema (`versions/<name>@<hash>.json`, form.archived) is shown
+ * read-only: no validator is fetched for it.
  */
-import { useCallback, useEffect, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { SchemaForm, type FormHandle } from '../../widgets/form';
 import { loadedSchema, loadSchemaRemember, loadValidator } from './schemas';
@@ -24,14 +35,17 @@ export interface FormSlotProps {
   id?: string;
 }
 
+export const isArchivedPath = (p: string) => /^versions\//.test(p.replace(/^\/+/, '').replace(/^schemas\//, ''));
+
 export default function FormSlot(p: FormSlotProps) {
   const [schema, setSchema] = useState<object | undefined>(() => loadedSchema(p.schemaPath));
   const [error, setError] = useState<string | null>(null);
+  const noValidator = p.readOnly || isArchivedPath(p.schemaPath);
   // The pre-compiled validator (the CSP forbids compiling here): fetched with
-  // the schema, awaited by the form's validate().
+  // the schema, awaited by the form's validate(). Not needed in view mode.
   useEffect(() => {
-    loadValidator(p.schemaPath).catch(() => undefined); // retried (and reported) on validate()
-  }, [p.schemaPath]);
+    if (!noValidator) loadValidator(p.schemaPath).catch(() => undefined); // retried (and reported) on validate()
+  }, [p.schemaPath, noValidator]);
   const schemaPath = p.schemaPath;
   const load = useCallback(() => loadValidator(schemaPath), [schemaPath]);
   useEffect(() => {
@@ -46,8 +60,30 @@ export default function FormSlot(p: FormSlotProps) {
       live = false;
     };
   }, [p.schemaPath, schema]);
+
+  // Values before SchemaForm is there: what the step gave at mount, then any reset.
+  const [values, setValues] = useState<Values>(() => p.initial);
+  const pending = useRef<Values>(p.initial);
+  const inner = useRef<FormHandle | null>(null);
+  const [mountForm, setMountForm] = useState(false);
+  useEffect(() => setMountForm(true), []);
+  useImperativeHandle(
+    p.formRef,
+    (): FormHandle => ({
+      validate: async () => (inner.current ? inner.current.validate() : null),
+      getValues: () => (inner.current ? inner.current.getValues() : pending.current),
+      reset: (v?: Values) => {
+        if (inner.current) return inner.current.reset(v);
+        pending.current = v ?? {};
+        setValues(pending.current);
+      },
+      flush: () => inner.current?.flush(),
+    }),
+    [],
+  );
+
   if (error) return <ErrorBlock status="default" title="加载数据失败！" description="" />;
-  if (!schema) {
+  if (!schema || !mountForm) {
     return (
       <div style={{ textAlign: 'center', padding: 32 }}>
         <DotLoading color="primary" />
@@ -57,10 +93,10 @@ export default function FormSlot(p: FormSlotProps) {
   return (
     <SchemaForm
       schema={schema}
-      values={p.initial}
+      values={values}
       onChange={p.onChange}
-      readOnly={p.readOnly}
-      formRef={p.formRef}
+      readOnly={p.readOnly || isArchivedPath(p.schemaPath)}
+      formRef={inner}
       evalCondition={p.evalCondition}
       evalValue={p.evalValue}
       onAction={p.onAction}

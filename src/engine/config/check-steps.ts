@@ -114,6 +114,10 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
         if (typeof c === 'string' && !ctx.config.schemas[c]) ctx.error(file, [...p, 'choices', i], `${where(id, ['form'])}: "choices" names missing schema file "schemas/${c}"${suggest(c, Object.keys(ctx.config.schemas))}`);
       });
     }
+    // (a non-boolean is the meta schema's error)
+    if (form.archived === true && !(typeof schema === 'string' && schema.startsWith('='))) {
+      ctx.error(file, [...p, 'archived'], `${where(id, ['form', 'archived'])}: "archived" needs an expression "schema" with "choices" (an archived version is picked at run time)`);
+    }
     if (isObj(form.initial)) ctx.values(file, [...p, 'initial'], form.initial, where(id, ['form', 'initial']));
     if (typeof form.readOnlyIf === 'string') ctx.expr(file, [...p, 'readOnlyIf'], form.readOnlyIf, where(id, ['form', 'readOnlyIf']));
   }

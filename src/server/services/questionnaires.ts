@@ -9,10 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Db, Queryable } from '../db/types';
 import type {
+  GetQuestionByIdRes,
   GetQuestionRes,
   PatientInfo,
   QuestionListItem,
@@ -36,6 +37,7 @@ export const Q_MSG = {
   nothing: '问卷内容不能为空',
   unknownRegno: '该体检号不存在',
   badKw: '问卷类型错误',
+  notFound: '问卷不存在',
 } as const;
 
 export class QuestionnaireError extends Error {}
@@ -54,11 +56,82 @@ export const TITLES: Record<QuestionnaireKind, string> = {
   other: '问卷',
 };
 
+/** The current schema of a questionnaire kind: its id, content hash (the version) and text. */
+export interface CurrentSchema {
+  schemaId: string;
+  /** Content hash (16 hex of sha256 of the schema's JSON): the version an answer is tagged with. */
+  hash: string;
+  text: string;
+}
+
 /** Validates a parsed answer against its form schema; null = valid (or no schema). */
 export interface FormSchemaValidator {
   validate(kind: 'health' | 'occupational', data: object): string | null;
-  /** Schema id and version of the current schema file, when one exists. */
+  /** Schema id and version of the current schema, when one exists. */
   describe(kind: 'health' | 'occupational'): { schemaId: string; schemaVersion: string | null } | null;
+  /** The current schema (for the version archive), when one exists. */
+  current?(kind: 'health' | 'occupational'): CurrentSchema | null;
+}
+
+/** `versions/<schemaId>@<hash>.json`: where the app fetches an archived schema (GET /schemas/…). */
+export function archivedSchemaPath(schemaId: string, hash: string): string {
+  return `versions/${schemaId}@${hash}.json`;
+}
+const ARCHIVE_NAME = /^versions\/([A-Za-z0-9_.-]{1,100})@([0-9a-f]{16})\.json$/;
+/** Parses `versions/<id>@<hash>.json`; null when it is not such a path. */
+export function parseArchivedPath(p: string): { schemaId: string; hash: string } | null {
+  const m = ARCHIVE_NAME.exec(p);
+  return m ? { schemaId: m[1], hash: m[2] } : null;
+}
+
+export function schemaHash(schema: unknown): string {
+  return createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 16);
+}
+
+function compileEntry(schema: Record<string, unknown>, kind: 'health' | 'occupational', where: string, log: (m: string) => void) {
+  let fn: ValidateFunction | null = null;
+  try {
+    fn = createAjv().compile(schema);
+  } catch (e) {
+    log(`[questionnaires] schema ${where} not usable for validation, skipped: ${(e as Error).message}`);
+  }
+  const cur: CurrentSchema = { schemaId: DEFAULT_SCHEMA_ID[kind], hash: schemaHash(schema), text: JSON.stringify(schema) };
+  return { fn, cur };
+}
+
+function validatorOf(get: (kind: 'health' | 'occupational') => { fn: ValidateFunction | null; cur: CurrentSchema } | null): FormSchemaValidator {
+  return {
+    validate(kind, data) {
+      const e = get(kind);
+      if (!e?.fn) return null;
+      return e.fn(data) ? null : firstMessageZh(e.fn.errors, Q_MSG.notObject);
+    },
+    describe(kind) {
+      const e = get(kind);
+      return e ? { schemaId: e.cur.schemaId, schemaVersion: e.cur.hash } : null;
+    },
+    current(kind) {
+      return get(kind)?.cur ?? null;
+    },
+  };
+}
+
+/**
+ * The schemas of the served, checked config (`deps.formSchemas`, keyed
+ * `forms/<file>`): what the app renders is what the server validates and
+ * archives (CONFIG_DIR, not the repository's copy).
+ */
+export function configFormSchemaValidator(schemas: Record<string, unknown>, log: (m: string) => void = (m) => console.warn(m)): FormSchemaValidator {
+  const entries = new Map<string, ReturnType<typeof compileEntry> | null>();
+  const get = (kind: 'health' | 'occupational') => {
+    if (!entries.has(kind)) {
+      const key = `forms/${FORM_SCHEMA_FILES[kind]}`;
+      const s = schemas[key];
+      entries.set(kind, s && typeof s === 'object' ? compileEntry(s as Record<string, unknown>, kind, key, log) : null);
+    }
+    return entries.get(kind) ?? null;
+  };
+  return validatorOf(get);
 }
 
 const FORMS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/forms');
@@ -69,8 +142,8 @@ const FORMS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
  * compile is logged and skipped, so a broken schema never blocks saving.
  */
 export function fileFormSchemaValidator(dir = FORMS_DIR, log: (m: string) => void = (m) => console.warn(m)): FormSchemaValidator {
-  const cache = new Map<string, { mtime: number; fn: ValidateFunction | null; schema: Record<string, unknown> | null }>();
-  const load = (kind: 'health' | 'occupational') => {
+  const cache = new Map<string, { mtime: number; entry: ReturnType<typeof compileEntry> | null }>();
+  const get = (kind: 'health' | 'occupational') => {
     const file = path.join(dir, FORM_SCHEMA_FILES[kind]);
     let st: fs.Stats;
     try {
@@ -79,32 +152,17 @@ export function fileFormSchemaValidator(dir = FORMS_DIR, log: (m: string) => voi
       return null;
     }
     const hit = cache.get(file);
-    if (hit && hit.mtime === st.mtimeMs) return hit;
-    let entry: { mtime: number; fn: ValidateFunction | null; schema: Record<string, unknown> | null };
+    if (hit && hit.mtime === st.mtimeMs) return hit.entry;
+    let entry: ReturnType<typeof compileEntry> | null = null;
     try {
-      const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-      entry = { mtime: st.mtimeMs, fn: createAjv().compile(schema), schema };
+      entry = compileEntry(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>, kind, file, log);
     } catch (e) {
       log(`[questionnaires] schema ${file} not usable, skipped: ${(e as Error).message}`);
-      entry = { mtime: st.mtimeMs, fn: null, schema: null };
     }
-    cache.set(file, entry);
+    cache.set(file, { mtime: st.mtimeMs, entry });
     return entry;
   };
-  return {
-    validate(kind, data) {
-      const e = load(kind);
-      if (!e?.fn) return null;
-      return e.fn(data) ? null : firstMessageZh(e.fn.errors, Q_MSG.notObject);
-    },
-    describe(kind) {
-      const e = load(kind);
-      if (!e?.schema) return null;
-      const v = e.schema.version ?? e.schema['x-version'] ?? e.schema.schemaVersion;
-      const id = typeof e.schema.$id === 'string' && e.schema.$id ? e.schema.$id : DEFAULT_SCHEMA_ID[kind];
-      return { schemaId: id, schemaVersion: v === undefined ? null : String(v) };
-    },
-  };
+  return validatorOf(get);
 }
 
 export const noFormSchemaValidator: FormSchemaValidator = { validate: () => null, describe: () => null };
@@ -153,12 +211,53 @@ export function parseAnswerText(text: unknown, kind: 'health' | 'occupational', 
   return v as Record<string, unknown>;
 }
 
-function tagOf(kind: 'health' | 'occupational', given: { schemaId?: string; schemaVersion?: string }, schemas: FormSchemaValidator) {
+/**
+ * The tag an answer is saved with: the server's current schema (id + content
+ * hash), archived in the same transaction; the client's schemaId/schemaVersion
+ * only when the server has no schema for the kind (structural checks only).
+ */
+async function tagAndArchive(
+  tx: Queryable,
+  kind: 'health' | 'occupational',
+  given: { schemaId?: string; schemaVersion?: string },
+  schemas: FormSchemaValidator,
+  now: number,
+): Promise<{ schemaId: string; schemaVersion: string | null }> {
+  const cur = schemas.current?.(kind) ?? null;
+  if (cur) {
+    await archiveSchema(tx, cur, now);
+    return { schemaId: cur.schemaId, schemaVersion: cur.hash };
+  }
   const d = schemas.describe(kind);
   return {
-    schemaId: given.schemaId ?? d?.schemaId ?? DEFAULT_SCHEMA_ID[kind],
-    schemaVersion: given.schemaVersion ?? d?.schemaVersion ?? null,
+    schemaId: d?.schemaId ?? given.schemaId ?? DEFAULT_SCHEMA_ID[kind],
+    schemaVersion: d?.schemaVersion ?? given.schemaVersion ?? null,
   };
+}
+
+export async function archiveSchema(tx: Queryable, cur: CurrentSchema, now: number): Promise<void> {
+  await tx.run(
+    `INSERT INTO questionnaire_schema_versions (schema_id, hash, body, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (schema_id, hash) DO NOTHING`,
+    [cur.schemaId, cur.hash, cur.text, now],
+  );
+}
+
+/** Archives the current schemas (at start), so the current version is servable before any save. */
+export async function archiveCurrentSchemas(db: Db, schemas: FormSchemaValidator, now: number): Promise<void> {
+  for (const kind of ['health', 'occupational'] as const) {
+    const cur = schemas.current?.(kind);
+    if (cur) await archiveSchema(db, cur, now);
+  }
+}
+
+/** The archived schema text for `versions/<id>@<hash>.json`, or null. */
+export async function archivedSchemaText(db: Db, schemaId: string, hash: string): Promise<string | null> {
+  const r = await db.one<{ body: string }>(`SELECT body FROM questionnaire_schema_versions WHERE schema_id = $1 AND hash = $2`, [schemaId, hash]);
+  return r?.body ?? null;
+}
+
+function schemaPathOf(schemaId: string | null, version: string | null): string | null {
+  return schemaId && version && /^[0-9a-f]{16}$/.test(version) && /^[A-Za-z0-9_.-]{1,100}$/.test(schemaId) ? archivedSchemaPath(schemaId, version) : null;
 }
 
 async function upsertAnswer(
@@ -204,20 +303,49 @@ export async function saveByOpenId(db: Db, q: SaveByOpenIdInput, schemas: FormSc
   const given = parts.length === 1 ? { schemaId: q.schemaId, schemaVersion: q.schemaVersion } : {};
   await db.transaction(async (tx) => {
     for (const [kind, text] of parts) {
-      const tag = tagOf(kind, given, schemas);
+      const tag = await tagAndArchive(tx, kind, given, schemas, q.now);
       await upsertAnswer(tx, { ownerKind: 'openid', ownerKey: q.openId, kind, body: text, ...tag, now: q.now });
     }
   });
 }
 
 export async function getByOpenId(db: Db, openId: string): Promise<GetQuestionRes> {
-  const rows = await db.all<{ kind: string; body: string | null }>(
-    `SELECT kind, body FROM questionnaire_answers WHERE owner_kind = 'openid' AND owner_key = $1 AND status = 'completed'`,
+  const rows = await db.all<{ kind: string; body: string | null; schema_id: string | null; schema_version: string | null }>(
+    `SELECT kind, body, schema_id, schema_version FROM questionnaire_answers WHERE owner_kind = 'openid' AND owner_key = $1 AND status = 'completed'`,
     [openId],
   );
+  const occ = rows.find((r) => r.kind === 'occupational');
+  const health = rows.find((r) => r.kind === 'health');
   return {
-    occupationalDiseasesQs: rows.find((r) => r.kind === 'occupational')?.body ?? '',
-    ordinaryQs: rows.find((r) => r.kind === 'health')?.body ?? '',
+    occupationalDiseasesQs: occ?.body ?? '',
+    ordinaryQs: health?.body ?? '',
+    occupationalDiseasesQsSchema: (occ && schemaPathOf(occ.schema_id, occ.schema_version)) ?? '',
+    ordinaryQsSchema: (health && schemaPathOf(health.schema_id, health.schema_version)) ?? '',
+  };
+}
+
+/**
+ * One saved answer by id, for view mode: only the owner's openId reads it
+ * (anything else, missing or not, answers the same 问卷不存在).
+ */
+export async function getById(db: Db, openId: string, id: string): Promise<GetQuestionByIdRes> {
+  const r = await db.one<{ id: string; kind: string; title: string; status: string; body: string | null; schema_id: string | null; schema_version: string | null; updated_at: number | string }>(
+    `SELECT id, kind, title, status, body, schema_id, schema_version, updated_at FROM questionnaire_answers
+      WHERE id = $1 AND owner_kind = 'openid' AND owner_key = $2`,
+    [id, openId],
+  );
+  if (!r) throw new QuestionnaireError(Q_MSG.notFound);
+  const completed = r.status === 'completed' && !!r.body;
+  return {
+    id: r.id,
+    title: r.title,
+    kind: (r.kind === 'health' || r.kind === 'occupational' ? r.kind : 'other') as QuestionnaireKind,
+    status: (['completed', 'pending', 'processing'].includes(r.status) ? r.status : 'pending') as QuestionnaireStatus,
+    submitTime: completed ? chinaMinute(Number(r.updated_at)) : '',
+    body: r.body ?? '',
+    schemaId: r.schema_id,
+    schemaVersion: r.schema_version,
+    schemaPath: schemaPathOf(r.schema_id, r.schema_version),
   };
 }
 
@@ -242,8 +370,10 @@ export async function saveByRegno(
   const kind = kindOfKw(q.kw);
   parseAnswerText(q.questionZC, kind, schemas);
   if (!(await regnoKnown(db, q.regno))) throw new QuestionnaireError(Q_MSG.unknownRegno);
-  const tag = tagOf(kind, q, schemas);
-  await db.transaction((tx) => upsertAnswer(tx, { ownerKind: 'regno', ownerKey: q.regno, kind, body: q.questionZC, ...tag, now: q.now }));
+  await db.transaction(async (tx) => {
+    const tag = await tagAndArchive(tx, kind, q, schemas, q.now);
+    await upsertAnswer(tx, { ownerKind: 'regno', ownerKey: q.regno, kind, body: q.questionZC, ...tag, now: q.now });
+  });
 }
 
 export async function getByRegno(db: Db, regno: string, kind: 'health' | 'occupational'): Promise<{ body: string; schemaId: string | null; schemaVersion: string | null } | null> {

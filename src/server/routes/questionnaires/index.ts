@@ -1,17 +1,28 @@
-/** GetPatientinfo, GetQuestion, SaveGetQuestion, SaveQuestions, GetQuestionList. */
+/**
+ * GetPatientinfo, GetQuestion, SaveGetQuestion, SaveQuestions, GetQuestionList,
+ * GetQuestionById; archives the current questionnaire schemas at start and
+ * serves archived versions at GET /schemas/versions/<schemaId>@<hash>.json.
+ */
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../plugins/call';
 import {
+  archiveCurrentSchemas,
+  archivedSchemaText,
+  configFormSchemaValidator,
   fileFormSchemaValidator,
+  getById,
   getByOpenId,
+  parseArchivedPath,
   listQuestionnaires,
   patientInfo,
   saveByOpenId,
   saveByRegno,
   type FormSchemaValidator,
 } from '../../services/questionnaires';
+import { ApiError } from '../../plugins/call';
 import type {
   GetPatientinfoReq,
+  GetQuestionByIdReq,
   GetQuestionListReq,
   GetQuestionReq,
   SaveGetQuestionReq,
@@ -21,8 +32,30 @@ import { business, chinaToday } from '../reports/errors';
 
 export function questionnaireRoutesWith(opts: { schemas?: FormSchemaValidator } = {}) {
   return async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
-    const schemas = opts.schemas ?? fileFormSchemaValidator(undefined, (m) => app.log.warn(m));
+    const log = (m: string) => app.log.warn(m);
+    // The served config's schemas (CONFIG_DIR) when the server has one, else the repository's files.
+    const schemas =
+      opts.schemas ?? (app.deps.formSchemas ? configFormSchemaValidator(app.deps.formSchemas as Record<string, unknown>, log) : fileFormSchemaValidator(undefined, log));
     const now = () => app.deps.clock.now();
+    // The current versions are servable before anyone saves (and survive later edits of the files).
+    app.addHook('onReady', async () => {
+      await archiveCurrentSchemas(app.deps.db, schemas, now()).catch((e: Error) => app.log.error({ err: e }, 'questionnaire schema archive failed'));
+    });
+
+    // Archived questionnaire schemas (view mode of an answer given in an older version).
+    // Only `versions/<id>@<16 hex>.json` names, read from the DB: no file-system access.
+    app.get('/schemas/versions/*', async (req, reply) => {
+      const name = `versions/${(req.params as { '*': string })['*']}`;
+      const key = parseArchivedPath(name);
+      const text = key ? await archivedSchemaText(app.deps.db, key.schemaId, key.hash) : null;
+      if (text === null) {
+        reply.code(404);
+        return { success: false, returnMsg: '配置不存在', returnData: null };
+      }
+      // Content-addressed: a version never changes.
+      reply.header('cache-control', 'public, max-age=31536000, immutable').type('application/json; charset=utf-8');
+      return text;
+    });
 
     defineCall<GetPatientinfoReq>(app, 'GetPatientinfo', {
       handler: async (body) => JSON.stringify(await patientInfo(app.deps.db, body.regno, chinaToday(now()))),
@@ -45,6 +78,16 @@ export function questionnaireRoutesWith(opts: { schemas?: FormSchemaValidator } 
         business(async () => {
           await saveByRegno(app.deps.db, { ...body, now: now() }, schemas);
           return { returnMsg: '同步成功', returnData: { success: true } };
+        }),
+    });
+
+    defineCall<GetQuestionByIdReq>(app, 'GetQuestionById', {
+      handler: async (body, req) =>
+        business(async () => {
+          // A token issued for an openid reads only that openid's answers (client tokens: subject 'client:…').
+          const subject = req.authSubject;
+          if (subject && !subject.startsWith('client:') && subject !== body.openId) throw new ApiError('问卷不存在');
+          return getById(app.deps.db, body.openId, body.id);
         }),
     });
 
