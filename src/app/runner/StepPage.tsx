@@ -84,12 +84,15 @@ export function StepPage({ step }: { step: StepWithId }) {
     dataRef.current = setIn(dataRef.current, path, value);
     setDataState(dataRef.current);
   }, []);
+  const readOnlyRef = useRef(false);
   const setForm = useCallback((path: string, value: unknown) => {
     const cur = formHandle.current ? formHandle.current.getValues() : formValuesRef.current;
-    formValuesRef.current = setIn(cur, path, value);
+    // An empty path (`set: { form: … }`) replaces the whole form.
+    formValuesRef.current = path ? setIn(cur, path, value) : value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : {};
     formHandle.current?.reset(formValuesRef.current);
     setFormValues(formValuesRef.current);
-    if (step.form?.draft) rt.session.getState().saveDraft(step.form.draft, formValuesRef.current);
+    // View mode shows a saved answer: it must not replace the draft of one in progress.
+    if (step.form?.draft && !readOnlyRef.current) rt.session.getState().saveDraft(step.form.draft, formValuesRef.current);
   }, [rt, step]);
 
   const effects = useMemo(
@@ -187,7 +190,7 @@ export function StepPage({ step }: { step: StepWithId }) {
   }, [formDef, renderScope, rt]);
 
   // Initial values once per visit: `initial` (evaluated), then the saved draft over it.
-  const [formInitial] = useState<Values>(() => {
+  useState<Values>(() => {
     if (!formDef) return {};
     const init = (formDef.initial ? evalValue(formDef.initial, baseScope(), rt.fns) : {}) as Values;
     const draft = formDef.draft ? rt.session.getState().loadDraft(formDef.draft) : null;
@@ -203,12 +206,13 @@ export function StepPage({ step }: { step: StepWithId }) {
       return false;
     }
   }, [formDef, renderScope, rt]);
+  readOnlyRef.current = readOnly;
 
   const onFormChange = useCallback(
     (values: Values) => {
       formValuesRef.current = values;
       setFormValues(values);
-      if (!formDef?.draft) return;
+      if (!formDef?.draft || readOnlyRef.current) return;
       if (draftClearedAt.current !== null) {
         if (JSON.stringify(values) === draftClearedAt.current) return;
         draftClearedAt.current = null;
@@ -238,7 +242,8 @@ export function StepPage({ step }: { step: StepWithId }) {
       <FormSlot
         key={schemaPath}
         schemaPath={schemaPath}
-        initial={formInitial}
+        // What initial/draft and any load-time `set form` gave so far (FormSlot reads it once, at mount).
+        initial={formValuesRef.current}
         readOnly={readOnly}
         formRef={formHandle}
         onChange={onFormChange}
