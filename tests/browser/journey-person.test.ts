@@ -12,6 +12,9 @@ import {
   calendarCells,
   choosePersonal,
   clickText,
+  closeAlert,
+  submitValid,
+  walkToOrder,
   dialogButton,
   dialogText,
   fillBasicInfo,
@@ -257,3 +260,88 @@ async function expectOrderValidation(page: import('playwright-core').Page, s: Sh
 
 void home;
 import { hashPath } from './helpers/phone';
+
+describe('journey: 健康体检 without questionnaire or extras', () => {
+  it('married-only confirm (取消 / 继续), sex mismatch, success without extras, 取消支付 → /Index', async () => {
+    const { page } = phone;
+    const s = shots('person-direct');
+    expect(await choosePersonal(page, s, '未婚', '健康体检')).toBe('是否先填写健康问卷？');
+    await dialogButton(page, '直接预约');
+    await waitRoute(page, '/PersonIndex');
+    await clickText(page, '女');
+    await waitText(page, '女士全面体检套餐（已婚）');
+    await shot(page, s, 'list-female');
+    // an unmarried visitor taps a married-only package (P4004)
+    await clickText(page, '女士全面体检套餐（已婚）');
+    expect(await dialogText(page)).toBe('这是已婚套餐，确认已婚可选择');
+    await shot(page, s, 'married-only');
+    await dialogButton(page, '取消');
+    expect(route(page)).toBe('/PersonIndex');
+    // P4009 (either sex, married-only) asks too
+    await clickText(page, '新婚孕前检查套餐');
+    expect(await dialogText(page)).toBe('这是已婚套餐，确认已婚可选择');
+    await dialogButton(page, '取消');
+    expect(route(page)).toBe('/PersonIndex');
+    // a package without the flag goes straight on
+    await clickText(page, '女士基础体检套餐');
+    await waitRoute(page, '/PersonDetails');
+    await page.goBack();
+    await waitRoute(page, '/PersonIndex');
+    await clickText(page, '女');
+    await clickText(page, '女士全面体检套餐（已婚）');
+    await dialogText(page);
+    await dialogButton(page, '继续');
+    await waitRoute(page, '/PersonDetails');
+    await waitText(page, '女士全面体检套餐（已婚）');
+    await clickText(page, '立即预约');
+    await dialogButton(page, '不需要');
+    await waitRoute(page, '/PersonBookSum');
+    const { dateLine } = await pickDayAndSlot(page, s, { status: 'tight' });
+    await clickText(page, '确定');
+    await waitRoute(page, '/PersonOrders');
+    await waitText(page, '提交预约');
+    expect(await visibleText(page)).toMatch(/加项\s*无/);
+    await fillOrder(page, { name: '韩梅梅', idCard: freshId('male'), tel: freshPhone() });
+    expect(await submitOrderMessage(page)).toBe('请选择对应性别的套餐！');
+    const id = freshId('female');
+    const text = await submitValid(page, s, { name: '韩梅梅', idCard: id, tel: freshPhone() });
+    expect(text).toContain(id);
+    expect(text).toContain(dateLine.slice(0, 10));
+    expect(text).toMatch(/订单金额\s*¥1280\.00/);
+    expect(text).toMatch(/加项金额\s*无/);
+    expect(await pay(page, s, '取消支付')).toBe('取消支付');
+    await closeAlert(page);
+    await waitRoute(page, '/Index');
+  });
+
+  it('支付失败: the failure alert listing the causes, the payment page stays', async () => {
+    const { page } = phone;
+    const s = shots('person-payfail');
+    await walkToOrder(page, s, { type: '健康体检', marital: '已婚', pkg: '入门通用体检套餐' });
+    await submitValid(page, s, { name: '王芳', idCard: freshId('female'), tel: freshPhone() });
+    const alert = await pay(page, s, '支付失败');
+    expect(alert).toContain('支付失败，可能的原因');
+    expect(alert).toContain('签名错误');
+    expect(alert).toContain('appid');
+    await closeAlert(page);
+    expect(route(page)).toBe('/PersonPayment');
+    await waitText(page, '去支付');
+  });
+
+  it('订单已过期 on /PersonPayment without an order', async () => {
+    const context = await phone.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      await login(page);
+      await page.evaluate(() => {
+        location.hash = '#/PersonPayment';
+      });
+      await waitRoute(page, '/PersonPayment');
+      await waitText(page, '订单已过期');
+      expect(await visibleText(page)).not.toContain('去支付');
+      await shot(page, shots('person'), 'payment-expired');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -289,3 +289,86 @@ export async function pay(page: Page, shots: Shots, outcome: '确认支付' | '�
 }
 
 export { clickText, visibleText, waitText, hashPath };
+
+export interface WalkOptions {
+  type: TypeLabel;
+  marital: '未婚' | '已婚';
+  /** Fill the questionnaire (basic info + questions) first; otherwise 直接预约. */
+  questionnaire?: { sex: '男' | '女'; hyzk: '未婚' | '已婚' | '其他' };
+  tab?: '男' | '女';
+  pkg: string;
+  /** Extra items to tick (needs 需要加项); none → 不需要. */
+  extras?: string[];
+  status?: 'plenty' | 'tight';
+}
+
+/** Home → type → (questionnaire) → list → package → detail → (extras) → calendar → /PersonOrders. */
+export async function walkToOrder(page: Page, s: Shots, o: WalkOptions): Promise<{ dateLine: string; slot: string; titles: string[] }> {
+  expect(await choosePersonal(page, s, o.marital, o.type)).toBe('是否先填写健康问卷？');
+  let titles: string[] = [];
+  if (o.questionnaire) {
+    await dialogButton(page, '填写问卷');
+    await waitRoute(page, '/HealthQuestionnaire');
+    expect(hashPath(page)).toContain(`page=${TYPE_CODE[o.type]}`);
+    await fillBasicInfo(page, s, o.questionnaire);
+    titles = await answerQuestions(page, s);
+    expect(await dialogText(page)).toBe('您已完成问卷，是否提交？');
+    await shot(page, s, 'questionnaire-confirm');
+    await dialogButton(page, '确定');
+    await toastText(page, '感谢您的配合！');
+  } else {
+    await dialogButton(page, '直接预约');
+  }
+  await waitRoute(page, LIST_ROUTE[o.type]);
+  await waitText(page, o.type);
+  if (o.tab) await clickText(page, o.tab);
+  await waitText(page, o.pkg);
+  await shot(page, s, 'list');
+  await clickText(page, o.pkg);
+  await waitRoute(page, '/PersonDetails');
+  await waitText(page, '立即预约');
+  await shot(page, s, 'details');
+  await clickText(page, '立即预约');
+  expect(await dialogText(page)).toBe('是否需要增加套餐外的体检项目？');
+  if (o.extras?.length) {
+    await dialogButton(page, '需要加项');
+    await waitRoute(page, '/addClusItem');
+    await waitText(page, '合计：');
+    for (const name of o.extras) await page.locator('.adm-list-item').filter({ hasText: name }).first().click();
+    await waitText(page, `已选 ${o.extras.length} 项`);
+    await shot(page, s, 'extras');
+    await clickText(page, '确定');
+    await waitText(page, '确认项目');
+    await shot(page, s, 'extras-confirm');
+    await clickText(page, '确认预约');
+  } else {
+    await dialogButton(page, '不需要');
+  }
+  await waitRoute(page, '/PersonBookSum');
+  await shot(page, s, 'calendar');
+  const picked = await pickDayAndSlot(page, s, { status: o.status });
+  await clickText(page, '确定');
+  await waitRoute(page, '/PersonOrders');
+  await waitText(page, '提交预约');
+  await shot(page, s, 'order');
+  return { ...picked, titles };
+}
+
+/** Fills a valid order, 提交预约: the server's 预约成功 toast, then /PersonPayment (replaced after 2 s). */
+export async function submitValid(page: Page, s: Shots, v: { name: string; idCard: string; tel: string }): Promise<string> {
+  await fillOrder(page, v);
+  await shot(page, s, 'order-filled');
+  await clickText(page, '提交预约');
+  await toastText(page, '预约成功');
+  await shot(page, s, 'order-success');
+  await waitRoute(page, '/PersonPayment', 8_000);
+  await waitText(page, '返回首页');
+  await shot(page, s, 'payment');
+  return visibleText(page);
+}
+
+/** Taps the visible dialog's only/first button (an alert's 确定). */
+export async function closeAlert(page: Page): Promise<void> {
+  const btn = page.locator('.adm-dialog-footer').locator('visible=true').last().locator('button, .adm-dialog-button').first();
+  await dialogButton(page, (await btn.innerText()).trim());
+}
