@@ -1,9 +1,7 @@
 /**
  * `useBlocker` for the component router: same signature and result as
  * react-router's (which needs a data router). Inside a data router it is
- * react-router's own. vite.config.ts resolves `react-router-dom` to
- * ./react-router-dom.ts, which exports this one, so screens keep importing
- * `useBlocker` from react-router-dom.
+ * react-router's own. Screens import it from here, not from react-router-dom.
  */
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useBlocker as dataRouterUseBlocker, UNSAFE_DataRouterContext, type Blocker, type BlockerFunction } from 'react-router-dom';

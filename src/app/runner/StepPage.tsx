@@ -6,7 +6,8 @@
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DotLoading, NavBar } from 'antd-mobile';
-import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useBlocker } from '../router/blocker';
 import type { Action } from '../../engine/types';
 import { runActions, setIn } from '../../engine/runtime';
 import type { ActionContext, RunResult } from '../../engine/runtime';
