@@ -81,8 +81,21 @@ describe('journey: question bank and list tabs changed in config only', () => {
     await fillBasicInfo(page, s, { sex: '男', hyzk: '未婚' });
     await waitText(page, '您今天是否空腹？');
     await shot(page, s, 'new-question');
-    const titles = await answerQuestions(page, s, { '您今天是否空腹？': '否' }, { '距上次进食几小时？': '3' });
-    expect(titles.slice(0, 3)).toEqual(['您今天是否空腹？', '距上次进食几小时？', '您目前是否患有以下慢性疾病？']);
+    // 否 pulls in the follow-up; 上一题 removes it and shows 否 again; 是 then goes straight on
+    await clickText(page, '否');
+    await clickText(page, '下一题');
+    await waitText(page, '距上次进食几小时？');
+    await shot(page, s, 'new-follow-up');
+    await clickText(page, '上一题');
+    await waitText(page, '您今天是否空腹？');
+    expect(await page.locator('.cf-page .adm-radio-checked').innerText()).toBe('否');
+    await clickText(page, '是');
+    await clickText(page, '下一题');
+    await waitText(page, '您目前是否患有以下慢性疾病？');
+    expect(await visibleText(page)).toMatch(/2\/\d+/);
+    const titles = await answerQuestions(page, s);
+    expect(titles[0]).toBe('您目前是否患有以下慢性疾病？');
+    expect(titles).not.toContain('距上次进食几小时？');
     expect(await dialogText(page)).toBe('您已完成问卷，是否提交？');
     await dialogButton(page, '确定');
     await toastText(page, '感谢您的配合！');

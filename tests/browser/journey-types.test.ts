@@ -137,4 +137,40 @@ describe('journey: the other personal types', () => {
     await closeAlert(page);
     await waitRoute(page, '/Index');
   });
+
+  it('健康证体检: direct, with extra items, 非食品', async () => {
+    const { page } = phone;
+    const s = shots('healthCertificate-direct');
+    await walkToOrder(page, s, { type: '健康证体检', marital: '未婚', pkg: '公共场所从业人员健康证体检', extras: ['眼压测定'] });
+    await clickText(page, '非食品');
+    await pickOption(page, '职业', '厨师');
+    const text = await submitValid(page, s, { name: '钱进', idCard: freshId('male'), tel: freshPhone() });
+    expect(text).toMatch(/订单金额\s*¥100\.00/);
+    expect(text).toMatch(/加项金额\s*¥30\.00/);
+    await clickText(page, '返回首页');
+    await waitRoute(page, '/Index');
+  });
+
+  it('驾驶证体检: questionnaire (未婚, 女), no extra items', async () => {
+    const { page } = phone;
+    const s = shots('vehicle-questionnaire');
+    const { titles } = await walkToOrder(page, s, { type: '驾驶证体检', marital: '未婚', questionnaire: { sex: '女', hyzk: '未婚' }, pkg: '驾驶证换证体检' });
+    expect(titles).toContain('您的初潮年龄是？');
+    expect(titles).not.toContain('您的结婚年龄是？');
+    expect(await visibleText(page)).toMatch(/加项\s*无/);
+    const text = await submitValid(page, s, { name: '吴倩', idCard: freshId('female'), tel: freshPhone() });
+    expect(text).toMatch(/订单金额\s*¥60\.00/);
+    await clickText(page, '返回首页');
+    await waitRoute(page, '/Index');
+  });
+
+  it('入职体检: direct, no extra items, either-sex package', async () => {
+    const { page } = phone;
+    const s = shots('staff-direct');
+    await walkToOrder(page, s, { type: '入职体检', marital: '已婚', pkg: '入职体检加强套餐' });
+    const text = await submitValid(page, s, { name: '郑和', idCard: freshId('male'), tel: freshPhone() });
+    expect(text).toMatch(/订单金额\s*¥260\.00/);
+    await clickText(page, '返回首页');
+    await waitRoute(page, '/Index');
+  });
 });

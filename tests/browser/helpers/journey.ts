@@ -185,7 +185,7 @@ export async function answerQuestions(
   choose: Record<string, string> = {},
   fills: Record<string, string> = {},
 ): Promise<string[]> {
-  await waitText(page, '1/');
+  await page.locator('text=/^\\d+\\/\\d+$/').first().waitFor({ state: 'visible' });
   await shot(page, shots, 'questionnaire');
   const titles: string[] = [];
   for (let i = 0; i < 200; i++) {
