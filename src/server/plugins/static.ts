@@ -16,7 +16,7 @@ export async function staticPlugin(app: FastifyInstance): Promise<void> {
       'SELECT hosp_code AS "hospCode", hosp_name AS "hospName", hosp_tel AS "hospTel", hosp_addr AS "hospAddr" FROM branches ORDER BY sort, hosp_code',
     );
     reply.header('cache-control', 'no-store');
-    return startupConfig(config, branches, ['/banners/1.jpg', '/banners/2.jpg', '/banners/3.jpg']);
+    return startupConfig(config, branches, ['/banners/1.svg', '/banners/2.svg', '/banners/3.svg']);
   });
 
   app.get('/healthz', async () => ({ ok: true }));
