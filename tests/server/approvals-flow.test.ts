@@ -6,45 +6,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
-import { freshStore, type TestStore } from './core-helpers';
-import { buildServer } from '../../src/server/app';
 import { issueToken } from '../../src/server/services/tokens';
-import { CALLS, APPROVER_TOKEN_HEADER, type CallName } from '../../src/contract/calls';
-import { DEMO, seedAfterBooking } from '../../src/server/seed/after-booking';
+import { startAfterBookingApp, type AfterBookingApp } from './after-booking-helpers';
+import { APPROVER_TOKEN_HEADER, type CallName } from '../../src/contract/calls';
+import { DEMO } from '../../src/server/seed/after-booking';
 import { APPROVAL_MSG, directorPasswordFromEnv, verifyDirectorPassword } from '../../src/server/services/approvals';
 import type { FreePerson, TokenCard } from '../../src/contract/after-booking';
 
-const T0 = Date.parse('2026-06-15T09:00:00+08:00');
-const clock = { t: T0, now: (): number => clock.t };
-let store: TestStore;
+let t: AfterBookingApp;
 let db: Db;
 let app: FastifyInstance;
-let bearer: string;
+let clock: AfterBookingApp['clock'];
 const PWD = '123456';
 
 beforeAll(async () => {
   delete process.env.DIRECTOR_PASSWORD;
-  store = await freshStore();
-  db = store.db;
-  await seedAfterBooking(db, '2026-06-15');
-  app = await buildServer({ db, clock, sweep: false });
-  bearer = (await issueToken(db, 'service', 'test-client', 86_400, T0)).access_token;
+  t = await startAfterBookingApp('2026-06-15');
+  ({ db, app, clock } = t);
 });
-afterAll(async () => {
-  await app?.close();
-  await store?.cleanup();
-});
+afterAll(async () => t?.close());
 
-async function call(name: CallName, body: unknown, headers: Record<string, string> = {}, ip = '10.0.0.1') {
-  const r = await app.inject({
-    method: 'POST',
-    url: `/api/${CALLS[name].path}`,
-    payload: body as object,
-    remoteAddress: ip,
-    headers: { authorization: `Bearer ${bearer}`, ...headers },
-  });
-  return { status: r.statusCode, json: r.json() as { success: boolean; returnMsg: string; returnData: any } };
-}
+const call = (name: CallName, body: unknown, headers: Record<string, string> = {}, ip = '10.0.0.1') => t.call(name, body, { headers, ip });
 
 describe('director password', () => {
   it('demo password: env DIRECTOR_PASSWORD, default 123456 only outside production', () => {

@@ -7,40 +7,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
-import { freshStore, type TestStore } from './core-helpers';
-import { buildServer } from '../../src/server/app';
-import { issueToken } from '../../src/server/services/tokens';
-import { CALLS, type CallName } from '../../src/contract/calls';
-import { DEMO, seedAfterBooking } from '../../src/server/seed/after-booking';
+import { startAfterBookingApp, T0, type AfterBookingApp } from './after-booking-helpers';
+import { type CallName } from '../../src/contract/calls';
+import { DEMO } from '../../src/server/seed/after-booking';
 import { PAY_MSG } from '../../src/server/services/payrecords';
 import { paySign, toXml } from '../../src/server/providers/wechat/sign';
 import { SANDBOX_KEY, sandboxNotifyFields } from '../../src/server/providers/wechat/sandbox';
 import { SCAN_PAY_NOTIFY_PATH } from '../../src/server/routes/payrecords/index';
 import type { InforMationRow, PayRecord } from '../../src/contract/after-booking';
 
-const T0 = Date.parse('2026-06-15T09:00:00+08:00');
-const clock = { t: T0, now: (): number => clock.t };
-let store: TestStore;
+let t: AfterBookingApp;
 let db: Db;
 let app: FastifyInstance;
-let bearer: string;
+let clock: AfterBookingApp['clock'];
 
 beforeAll(async () => {
-  store = await freshStore();
-  db = store.db;
-  await seedAfterBooking(db, '2026-06-15');
-  app = await buildServer({ db, clock, sweep: false });
-  bearer = (await issueToken(db, 'service', 'test-client', 86_400, T0)).access_token;
+  t = await startAfterBookingApp('2026-06-15');
+  ({ db, app, clock } = t);
 });
-afterAll(async () => {
-  await app?.close();
-  await store?.cleanup();
-});
+afterAll(async () => t?.close());
 
-async function call(name: CallName, body: unknown, auth = true) {
-  const r = await app.inject({ method: 'POST', url: `/api/${CALLS[name].path}`, payload: body as object, headers: auth ? { authorization: `Bearer ${bearer}` } : {} });
-  return { status: r.statusCode, json: r.json() as { success: boolean; returnMsg: string; returnData: any } };
-}
+const call = (name: CallName, body: unknown, auth = true) => t.call(name, body, { auth });
 
 describe('GetPayRecordList', () => {
   it('records of the openid with regno, name, createtime, clus_name, PayAmount (2 decimals)', async () => {

@@ -10,11 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
-import { freshStore, type TestStore } from './core-helpers';
-import { buildServer } from '../../src/server/app';
-import { issueToken } from '../../src/server/services/tokens';
-import { CALLS, type CallName } from '../../src/contract/calls';
-import { DEMO, DEMO_SIGNATURE, demoOccupationalAnswer, seedAfterBooking } from '../../src/server/seed/after-booking';
+import { startAfterBookingApp, type AfterBookingApp } from './after-booking-helpers';
+import { type CallName } from '../../src/contract/calls';
+import { DEMO, DEMO_SIGNATURE, demoOccupationalAnswer } from '../../src/server/seed/after-booking';
 import {
   fileFormSchemaValidator,
   noFormSchemaValidator,
@@ -26,29 +24,18 @@ import {
 import type { PatientInfo, QuestionListItem } from '../../src/contract/after-booking';
 
 const REPO_FORMS = path.resolve(__dirname, '../../schemas/forms');
-const T0 = Date.parse('2026-06-15T09:00:00+08:00');
-const clock = { t: T0, now: (): number => clock.t };
-let store: TestStore;
+let t: AfterBookingApp;
 let db: Db;
 let app: FastifyInstance;
-let bearer: string;
+let clock: AfterBookingApp['clock'];
 
 beforeAll(async () => {
-  store = await freshStore();
-  db = store.db;
-  await seedAfterBooking(db, '2026-06-15');
-  app = await buildServer({ db, clock, sweep: false });
-  bearer = (await issueToken(db, 'service', 'test-client', 86_400, T0)).access_token;
+  t = await startAfterBookingApp('2026-06-15');
+  ({ db, app, clock } = t);
 });
-afterAll(async () => {
-  await app?.close();
-  await store?.cleanup();
-});
+afterAll(async () => t?.close());
 
-async function call(name: CallName, body: unknown) {
-  const r = await app.inject({ method: 'POST', url: `/api/${CALLS[name].path}`, payload: body as object, headers: { authorization: `Bearer ${bearer}` } });
-  return { status: r.statusCode, json: r.json() as { success: boolean; returnMsg: string; returnData: any } };
-}
+const call = (name: CallName, body: unknown) => t.call(name, body);
 
 const health = {
   company: '华兴汽车零部件有限公司', name: '林晓', contact: '13600136002', familyContact: '', healthStatus: '好',

@@ -6,21 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
-import { freshStore, type TestStore } from './core-helpers';
-import { buildServer } from '../../src/server/app';
-import { issueToken } from '../../src/server/services/tokens';
-import { CALLS, REPORT_TOKEN_HEADER, type CallName } from '../../src/contract/calls';
-import { DEMO, demoRegNos, seedAfterBooking } from '../../src/server/seed/after-booking';
+import { startAfterBookingApp, T0, type AfterBookingApp } from './after-booking-helpers';
+import { REPORT_TOKEN_HEADER, type CallName } from '../../src/contract/calls';
+import { DEMO, demoRegNos } from '../../src/server/seed/after-booking';
 import { chinaDay, checkVerifyCode, sendVerifyCode, SMS_DAILY_CAP, SMS_MSG, SmsError } from '../../src/server/services/sms';
 import { createDevSmsProvider } from '../../src/server/providers/sms';
 import type { ReportDetail, ReportListGroup } from '../../src/contract/after-booking';
 
-const T0 = Date.parse('2026-06-15T09:00:00+08:00');
-const clock = { t: T0, now: (): number => clock.t };
-let store: TestStore;
+let t: AfterBookingApp;
 let db: Db;
 let app: FastifyInstance;
-let bearer: string;
+let clock: AfterBookingApp['clock'];
 const silent = createDevSmsProvider(() => {});
 const today = chinaDay(T0);
 const rn = demoRegNos(today);
@@ -29,26 +25,12 @@ const B = DEMO.personB;
 const C = DEMO.personC;
 
 beforeAll(async () => {
-  store = await freshStore();
-  db = store.db;
-  await seedAfterBooking(db, today);
-  app = await buildServer({ db, clock, sweep: false });
-  bearer = (await issueToken(db, 'service', 'test-client', 86_400, T0)).access_token;
+  t = await startAfterBookingApp(today);
+  ({ db, app, clock } = t);
 });
-afterAll(async () => {
-  await app?.close();
-  await store?.cleanup();
-});
+afterAll(async () => t?.close());
 
-async function call(name: CallName, body: unknown, headers: Record<string, string> = {}) {
-  const r = await app.inject({
-    method: 'POST',
-    url: `/api/${CALLS[name].path}`,
-    payload: body as object,
-    headers: { authorization: `Bearer ${bearer}`, ...headers },
-  });
-  return { status: r.statusCode, json: r.json() as { success: boolean; returnMsg: string; returnData: any }, raw: r.body };
-}
+const call = (name: CallName, body: unknown, headers: Record<string, string> = {}) => t.call(name, body, { headers });
 
 async function lastCode(tel: string): Promise<string> {
   const r = await db.one<{ code: string }>(`SELECT code FROM sms_outbox WHERE tel = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [tel]);
