@@ -5,11 +5,9 @@
  * lands on 健康体检 (/PersonIndex); the edited copy shows the new text and
  * lands on 驾驶证体检 (/VehicleIndex). Same build of the app for both.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO, startApp, type RunningApp } from './helpers/app';
+import { copyConfig, editConfigFile, startApp, type RunningApp } from './helpers/app';
 import { clickText, hashPath, openPhone, screenshot, waitText, type Phone } from './helpers/phone';
 
 const running: Array<{ app: RunningApp; phone: Phone }> = [];
@@ -19,19 +17,6 @@ afterAll(async () => {
     await r.app.stop();
   }
 });
-
-function copyConfig(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-config-'));
-  fs.cpSync(path.join(REPO, 'flows'), path.join(dir, 'flows'), { recursive: true });
-  fs.cpSync(path.join(REPO, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
-  return dir;
-}
-
-function edit(file: string, from: string, to: string): void {
-  const text = fs.readFileSync(file, 'utf8');
-  expect(text, `${file} should contain ${from}`).toContain(from);
-  fs.writeFileSync(file, text.replace(from, to));
-}
 
 /** Home → 个人体检 → 已婚 → 健康体检 → the questionnaire prompt; returns its text. */
 async function choosePersonalType(configDir?: string): Promise<{ phone: Phone; prompt: string }> {
@@ -62,8 +47,8 @@ describe('config change without code change', () => {
 
   it('edited copy: the new message and the new next target', async () => {
     const dir = copyConfig();
-    edit(path.join(dir, 'flows/messages.yaml'), 'takeQuestionnaire: 是否先填写健康问卷？', 'takeQuestionnaire: 先做个健康小问卷吗？');
-    edit(path.join(dir, 'flows/home.yaml'), '- do: [ { go: PersonIndex } ]', '- do: [ { go: VehicleIndex } ]');
+    editConfigFile(path.join(dir, 'flows/messages.yaml'), 'takeQuestionnaire: 是否先填写健康问卷？', 'takeQuestionnaire: 先做个健康小问卷吗？');
+    editConfigFile(path.join(dir, 'flows/home.yaml'), '- do: [ { go: PersonIndex } ]', '- do: [ { go: VehicleIndex } ]');
     const { phone, prompt } = await choosePersonalType(dir);
     expect(prompt).toBe('先做个健康小问卷吗？');
     await clickText(phone.page, '直接预约');

@@ -5,10 +5,9 @@
  * on the copy asks the new question (and its follow-up) and shows the new tabs.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, startApp, type RunningApp } from './helpers/app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { copyConfig, editConfigFile } from './helpers/app';
 import {
   answerQuestions,
   choosePersonal,
@@ -17,7 +16,7 @@ import {
   dialogText,
   fillBasicInfo,
   hashPath,
-  login,
+  journeyApp,
   shot,
   toastText,
   visibleText,
@@ -25,23 +24,12 @@ import {
   waitText,
   type Shots,
 } from './helpers/journey';
-import { openPhone, screenshot, type Phone } from './helpers/phone';
 
-let app: RunningApp;
-let phone: Phone;
 let dir: string;
 const s: Shots = { prefix: 'config-journey', taken: [] };
 
-function edit(file: string, from: string, to: string): void {
-  const text = fs.readFileSync(file, 'utf8');
-  expect(text, `${file} should contain ${from}`).toContain(from);
-  fs.writeFileSync(file, text.replace(from, to));
-}
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-journey-config-'));
-  fs.cpSync(path.join(REPO, 'flows'), path.join(dir, 'flows'), { recursive: true });
-  fs.cpSync(path.join(REPO, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
+function editedConfig(): string {
+  dir = copyConfig('checkup-journey-config-');
   // question bank: a new first question whose 否 pulls in a follow-up
   const bankFile = path.join(dir, 'schemas/questionnaires/self-assessment.json');
   const bank = JSON.parse(fs.readFileSync(bankFile, 'utf8'));
@@ -51,31 +39,23 @@ beforeAll(async () => {
   );
   fs.writeFileSync(bankFile, JSON.stringify(bank, null, 2));
   // /PersonIndex tabs: renamed, and a third one (married-only packages)
-  edit(
+  editConfigFile(
     path.join(dir, 'flows/personal.yaml'),
     '        - { title: 男, items: "=data.packages.m" }\n        - { title: 女, items: "=data.packages.w" }\n      search:',
     '        - { title: 男士套餐, items: "=data.packages.m" }\n        - { title: 女士套餐, items: "=data.packages.w" }\n' +
       '        - { title: 已婚套餐, items: "=filter(data.packages.w, \'marr_status\', \'2\')" }\n      search:',
   );
-  app = await startApp({ configDir: dir });
-  phone = await openPhone(app.baseUrl);
-  await login(phone.page);
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(phone.page, 'FAILED-config-journey').catch(() => {});
-    console.log(`[failed at ${hashPath(phone.page)}]\n${(await visibleText(phone.page).catch(() => '')).slice(0, 1500)}`);
-  }
-});
-afterAll(async () => {
-  await phone?.close();
-  await app?.stop();
+  return dir;
+}
+
+const j = journeyApp('config-journey', { configDir: editedConfig });
+afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('journey: question bank and list tabs changed in config only', () => {
   it('asks the added question and its follow-up, then shows the renamed and added tabs', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await choosePersonal(page, s, '未婚', '健康体检');
     await dialogButton(page, '填写问卷');
     await fillBasicInfo(page, s, { sex: '男', hyzk: '未婚' });

@@ -5,8 +5,7 @@
  * the payment page and the sandbox pay sheet (ok / cancel / fail), the
  * married-only confirm and 订单已过期. One app + one browser for the file.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
 import {
   answerQuestions,
   calendarCells,
@@ -33,34 +32,18 @@ import {
   visibleText,
   waitRoute,
   waitText,
+  journeyApp,
   type Shots,
 } from './helpers/journey';
-import { openPhone, screenshot, type Phone } from './helpers/phone';
 
-let app: RunningApp;
-let phone: Phone;
 const screenshots: string[] = [];
 const shots = (prefix: string): Shots => ({ prefix, taken: screenshots });
 
-beforeAll(async () => {
-  app = await startApp();
-  phone = await openPhone(app.baseUrl);
-  await login(phone.page, shots('person'));
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(phone.page, `FAILED-person-${ctx.task.name.slice(0, 20)}`).catch(() => {});
-    console.log(`[failed at ${hashPath(phone.page)}]\n${(await visibleText(phone.page).catch(() => '')).slice(0, 1500)}\nproblems: ${phone.problems.join('\n')}`);
-  }
-});
-afterAll(async () => {
-  await phone?.close();
-  await app?.stop();
-});
+const j = journeyApp('person', { loginShots: shots('person') });
 
 describe('journey: 健康体检 (person)', () => {
   it('questionnaire + extra items + calendar + order + 确认支付', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('person');
     expect(await choosePersonal(page, s, '未婚', '健康体检')).toBe('是否先填写健康问卷？');
     await dialogButton(page, '填写问卷');
@@ -263,7 +246,7 @@ import { hashPath } from './helpers/phone';
 
 describe('journey: 健康体检 without questionnaire or extras', () => {
   it('married-only confirm (取消 / 继续), sex mismatch, success without extras, 取消支付 → /Index', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('person-direct');
     expect(await choosePersonal(page, s, '未婚', '健康体检')).toBe('是否先填写健康问卷？');
     await dialogButton(page, '直接预约');
@@ -315,7 +298,7 @@ describe('journey: 健康体检 without questionnaire or extras', () => {
   });
 
   it('支付失败: the failure alert listing the causes, the payment page stays', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('person-payfail');
     await walkToOrder(page, s, { type: '健康体检', marital: '已婚', pkg: '入门通用体检套餐' });
     await submitValid(page, s, { name: '王芳', idCard: freshId('female'), tel: freshPhone() });
@@ -329,7 +312,7 @@ describe('journey: 健康体检 without questionnaire or extras', () => {
   });
 
   it('订单已过期 on /PersonPayment without an order', async () => {
-    const context = await phone.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+    const context = await j.phone.browser.newContext({ baseURL: j.app.baseUrl, viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
     try {
       const page = await context.newPage();
       await login(page);

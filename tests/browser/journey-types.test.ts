@@ -4,8 +4,7 @@
  * section appear; order form 健康证类型 + 职业), 驾驶证体检 (direct, with extra
  * items), 入职体检 (questionnaire, tabs 男/女, extra items). One app + browser.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
 import {
   clickText,
   closeAlert,
@@ -23,34 +22,18 @@ import {
   waitRoute,
   waitText,
   walkToOrder,
+  journeyApp,
   type Shots,
 } from './helpers/journey';
-import { openPhone, screenshot, type Phone } from './helpers/phone';
 
-let app: RunningApp;
-let phone: Phone;
 const screenshots: string[] = [];
 const shots = (prefix: string): Shots => ({ prefix, taken: screenshots });
 
-beforeAll(async () => {
-  app = await startApp();
-  phone = await openPhone(app.baseUrl);
-  await login(phone.page);
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    await screenshot(phone.page, `FAILED-types-${ctx.task.name.slice(0, 12)}`).catch(() => {});
-    console.log(`[failed at ${hashPath(phone.page)}]\n${(await visibleText(phone.page).catch(() => '')).slice(0, 1500)}`);
-  }
-});
-afterAll(async () => {
-  await phone?.close();
-  await app?.stop();
-});
+const j = journeyApp('types');
 
 describe('journey: the other personal types', () => {
   it('健康证体检: questionnaire (已婚, 女), 健康证类型 and 职业 required, success, 确认支付', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('healthCertificate');
     const { titles } = await walkToOrder(page, s, {
       type: '健康证体检',
@@ -82,7 +65,7 @@ describe('journey: the other personal types', () => {
   });
 
   it('驾驶证体检: direct, with extra items, 确认支付', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('vehicle');
     await walkToOrder(page, s, { type: '驾驶证体检', marital: '未婚', pkg: '机动车驾驶人体检（初领）', extras: ['眼底照相', '眼压测定'] });
     const order = await visibleText(page);
@@ -97,7 +80,7 @@ describe('journey: the other personal types', () => {
   });
 
   it('入职体检: questionnaire (未婚, 男), tabs 男/女, extra items, 取消支付', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('staff');
     const { titles } = await walkToOrder(page, s, {
       type: '入职体检',
@@ -139,7 +122,7 @@ describe('journey: the other personal types', () => {
   });
 
   it('健康证体检: direct, with extra items, 非食品', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('healthCertificate-direct');
     await walkToOrder(page, s, { type: '健康证体检', marital: '未婚', pkg: '公共场所从业人员健康证体检', extras: ['眼压测定'] });
     await clickText(page, '非食品');
@@ -152,7 +135,7 @@ describe('journey: the other personal types', () => {
   });
 
   it('驾驶证体检: questionnaire (未婚, 女), no extra items', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('vehicle-questionnaire');
     const { titles } = await walkToOrder(page, s, { type: '驾驶证体检', marital: '未婚', questionnaire: { sex: '女', hyzk: '未婚' }, pkg: '驾驶证换证体检' });
     expect(titles).toContain('您的初潮年龄是？');
@@ -165,7 +148,7 @@ describe('journey: the other personal types', () => {
   });
 
   it('入职体检: direct, no extra items, either-sex package', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const s = shots('staff-direct');
     await walkToOrder(page, s, { type: '入职体检', marital: '已婚', pkg: '入职体检加强套餐' });
     const text = await submitValid(page, s, { name: '郑和', idCard: freshId('male'), tel: freshPhone() });

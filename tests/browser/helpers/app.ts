@@ -254,3 +254,20 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
     },
   };
 }
+
+// ------------------------------------------------------------------ config copies
+
+/** A temp copy of the repository's flows/ and schemas/, for tests that edit config only. */
+export function copyConfig(prefix = 'checkup-config-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.cpSync(path.join(REPO, 'flows'), path.join(dir, 'flows'), { recursive: true });
+  fs.cpSync(path.join(REPO, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
+  return dir;
+}
+
+/** Replaces `from` by `to` in a config file; a `from` the file lacks is an error (the edit must happen). */
+export function editConfigFile(file: string, from: string, to: string): void {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} should contain ${from}`);
+  fs.writeFileSync(file, text.replace(from, to));
+}
