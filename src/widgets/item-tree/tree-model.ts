@@ -1,4 +1,5 @@
 import { tryCents } from '../../contract/rules/money';
+import { asArray } from '../common/values';
 
 /**
  * The extra-item category tree (after-booking §2 "Extra-item selection"):
@@ -41,16 +42,7 @@ export interface TreeCategory {
 
 /** Categories from the server (a list, or its JSON text: AddClusItem returns JSON text). */
 export function normalizeTree(tree: unknown, fields: TreeFields = DEFAULT_TREE_FIELDS): TreeCategory[] {
-  let list: unknown = tree;
-  if (typeof list === 'string') {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(list)) return [];
-  return list
+  return asArray<unknown>(tree)
     .filter((c): c is Record<string, unknown> => !!c && typeof c === 'object')
     .map((c) => ({
       text: String(c[fields.text] ?? ''),

@@ -1,12 +1,8 @@
 /** Payment + OAuth provider (WeChat official account / JSAPI pay, or the sandbox). */
-export interface JsapiParams {
-  appid: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: 'MD5';
-  paySign: string;
-}
+import type { PayParams } from '../../../contract/booking';
+
+/** The in-app payment parameters: the contract's PayParams, one definition for client and server. */
+export type JsapiParams = PayParams;
 
 export interface NotifyResult {
   ok: boolean;

@@ -1,4 +1,4 @@
-import { getPath } from '../../common/values';
+import { asArray, getPath } from '../../common/values';
 
 /**
  * Report detail model (after-booking §3 "Report detail"): map result groups
@@ -70,16 +70,7 @@ export function referenceRange(lower: string, upper: string): string {
 }
 
 export function mapResultGroups(groups: unknown, fields: ResultFields = DEFAULT_RESULT_FIELDS): ResultGroup[] {
-  let list = groups;
-  if (typeof list === 'string') {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(list)) return [];
-  return list
+  return asArray<unknown>(groups)
     .filter((g) => g && typeof g === 'object')
     .map((g) => {
       const details = getPath(g, fields.details);
