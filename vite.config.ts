@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress';
 
 const API = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -18,7 +19,7 @@ function devWithoutCsp(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), devWithoutCsp()],
+  plugins: [react(), devWithoutCsp(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

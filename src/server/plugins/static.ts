@@ -1,6 +1,7 @@
 /**
  * GET /config.json (StartupConfig, `?t=` cache-busting tolerated, no-store), GET /healthz,
- * and the built app from dist/ (with a clear 503 page when dist/ is missing).
+ * and the built app from dist/ (precompressed, long-cached hashed assets; a clear
+ * 503 page when dist/ is missing).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,19 @@ export async function staticPlugin(app: FastifyInstance): Promise<void> {
 
   const dist = path.resolve(config.distDir);
   if (fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br/.gz next to each asset (scripts/vite-precompress.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        // Hashed file names never change content; the page itself must be revalidated to pick up a new build.
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   } else {
     app.log.warn({ dist }, 'dist/ is missing: run `npm run build`; serving /api and /config.json only');
     app.get('/', async (_req, reply) => {
