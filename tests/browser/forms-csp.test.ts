@@ -4,25 +4,15 @@
  * (GET schemas/<path>.js), never compiling a schema itself. Real flows: home →
  * 个人体检 popup (forms/personal-popup.json, submitOnChange: type).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './helpers/app';
-import { clickText, openPhone, screenshot, waitText, type Phone } from './helpers/phone';
+import { describe, expect, it } from 'vitest';
+import { phoneApp } from './helpers/phone-app';
+import { clickText, screenshot, waitText } from './helpers/phone';
 
-let app: RunningApp;
-let phone: Phone;
-
-beforeAll(async () => {
-  app = await startApp();
-  phone = await openPhone(app.baseUrl);
-});
-afterAll(async () => {
-  await phone?.close();
-  await app?.stop();
-});
+const t = phoneApp('forms-csp');
 
 describe('forms under the CSP', () => {
   it('the personal popup shows its validation message, then goes on once answered', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     const validators: string[] = [];
     page.on('response', (r) => {
       if (/\/schemas\/.+\.json\.js$/.test(r.url())) validators.push(`${r.status()} ${new URL(r.url()).pathname}`);
@@ -43,7 +33,7 @@ describe('forms under the CSP', () => {
     await waitText(page, '是否先填写健康问卷？');
     await screenshot(page, 'forms-csp-confirm');
     expect(validators).toEqual(['200 /schemas/forms/personal-popup.json.js']);
-    const cspOrErrors = phone.problems.filter((p) => p.startsWith('pageerror') || /Content Security Policy|unsafe-eval|EvalError/i.test(p));
+    const cspOrErrors = t.phone.problems.filter((p) => p.startsWith('pageerror') || /Content Security Policy|unsafe-eval|EvalError/i.test(p));
     expect(cspOrErrors).toEqual([]);
   });
 });

@@ -5,26 +5,17 @@
  * a reload mid-form (nothing lost), submit, then my questionnaires → view
  * mode by id shows the same values and the signature as an image.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './helpers/app';
-import { clickText, hashPath, openPhone, screenshot, visibleText, waitText, type Phone } from './helpers/phone';
+import { describe, expect, it } from 'vitest';
+import { phoneApp } from './helpers/phone-app';
+import { clickText, hashPath, screenshot, visibleText, waitText } from './helpers/phone';
 
-let app: RunningApp;
-let phone: Phone;
-beforeAll(async () => {
-  app = await startApp();
-  phone = await openPhone(app.baseUrl);
-});
-afterAll(async () => {
-  await phone?.close();
-  await app?.stop();
-});
+const t = phoneApp('occupational');
 
 const P = '#f-OccupationalDiseasesQs-';
 
 describe('occupational questionnaire', () => {
   it('fill, reload, submit, view', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/');
     await waitText(page, '选择院区', 30_000);
     await clickText(page, '（总院）');

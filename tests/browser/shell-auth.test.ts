@@ -2,25 +2,17 @@
  * Auth guard and OAuth round trip (sandbox provider answers at once), and the
  * version guard, against the fixture config.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SHELL, startApp, type RunningApp } from './helpers/app';
-import { hashPath, openPhone, screenshot, visibleText, waitText, type Phone } from './helpers/phone';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_SHELL } from './helpers/app';
+import { phoneApp } from './helpers/phone-app';
+import { hashPath, openPhone, screenshot, visibleText, waitText } from './helpers/phone';
 import { persistedSession } from './helpers/session';
 
 describe('shell: auth guard + OAuth return', () => {
-  let app: RunningApp;
-  let phone: Phone;
-  beforeAll(async () => {
-    app = await startApp({ configDir: FIXTURE_SHELL });
-    phone = await openPhone(app.baseUrl);
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await app?.stop();
-  });
+  const t = phoneApp('shell-auth', { configDir: FIXTURE_SHELL });
 
   it('an auth route without a user stores the wanted path and goes to /oauth?type=jump', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     const oauthCalls: string[] = [];
     // Answer the provider redirect with 204 (the browser stays on the page) so the guard's work can be looked at.
     await page.route('**/api/OAuthApi/toWeChatOauth**', (r) => {
@@ -35,12 +27,12 @@ describe('shell: auth guard + OAuth return', () => {
     expect(s.values.isOauth).toBe('1');
     expect(s.values.user).toBeUndefined();
     const target = new URL(oauthCalls[0]).searchParams.get('targetUrl')!;
-    expect(target).toBe(`${app.baseUrl}/#/oauth?oauth=1`);
+    expect(target).toBe(`${t.app.baseUrl}/#/oauth?oauth=1`);
     await page.unroute('**/api/OAuthApi/toWeChatOauth**');
   });
 
   it('back is blocked on the noBack login step', async () => {
-    const other = await openPhone(app.baseUrl); // a fresh browser: no user, clean history
+    const other = await openPhone(t.app.baseUrl); // a fresh browser: no user, clean history
     try {
       const { page } = other;
       await page.route('**/api/OAuthApi/toWeChatOauth**', (r) => r.fulfill({ status: 204, body: '' }));
@@ -56,7 +48,7 @@ describe('shell: auth guard + OAuth return', () => {
   });
 
   it('the OAuth return stores the user and restores the stored path', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/#/Secret?tab=2');
     await waitText(page, '受保护页面 tab=2', 20_000);
     expect(hashPath(page)).toBe('/Secret?tab=2');
@@ -72,7 +64,7 @@ describe('shell: auth guard + OAuth return', () => {
   });
 
   it('a logged-in user enters auth routes directly; back never returns to /oauth', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/#/Index');
     await waitText(page, '我的订单');
     await page.getByText('我的订单', { exact: true }).click();
@@ -86,19 +78,10 @@ describe('shell: auth guard + OAuth return', () => {
 });
 
 describe('shell: version guard', () => {
-  let app: RunningApp;
-  let phone: Phone;
-  beforeAll(async () => {
-    app = await startApp({ configDir: FIXTURE_SHELL, env: { APP_VERSION: '9.9.9' } });
-    phone = await openPhone(app.baseUrl);
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await app?.stop();
-  });
+  const t = phoneApp('shell-version', { configDir: FIXTURE_SHELL, env: { APP_VERSION: '9.9.9' } });
 
   it('reloads with v=<version>, keeping the route', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/#/Draft');
     await waitText(page, '填写信息');
     const u = new URL(page.url());
@@ -107,7 +90,7 @@ describe('shell: version guard', () => {
   });
 
   it('does nothing when the address already has it', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     const navs: string[] = [];
     page.on('framenavigated', (f) => {
       if (f === page.mainFrame()) navs.push(f.url());

@@ -1,23 +1,15 @@
 /** A half-filled form survives a reload (draft in the persisted session); submit clears it. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SHELL, startApp, type RunningApp } from './helpers/app';
-import { openPhone, screenshot, waitText, type Phone } from './helpers/phone';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_SHELL } from './helpers/app';
+import { phoneApp } from './helpers/phone-app';
+import { screenshot, waitText } from './helpers/phone';
 import { persistedSession } from './helpers/session';
 
-let app: RunningApp;
-let phone: Phone;
-beforeAll(async () => {
-  app = await startApp({ configDir: FIXTURE_SHELL });
-  phone = await openPhone(app.baseUrl);
-});
-afterAll(async () => {
-  await phone?.close();
-  await app?.stop();
-});
+const t = phoneApp('shell-draft', { configDir: FIXTURE_SHELL });
 
 describe('shell: form drafts', () => {
   it('typed values are restored after a reload', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/#/Draft');
     const name = page.getByPlaceholder('请输入姓名');
     await name.waitFor({ state: 'visible', timeout: 15_000 });
@@ -34,17 +26,17 @@ describe('shell: form drafts', () => {
   // Needs form validation to run under the CSP (script-src 'self', no 'unsafe-eval'):
   // fails while src/widgets/form/validate.ts compiles Ajv validators at run time (new Function).
   it('validation (under the CSP) blocks an empty required field with its message', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.getByPlaceholder('请输入姓名').fill('');
     await page.locator('.adm-button').getByText('提交', { exact: true }).click();
     await page.locator('.adm-dialog').getByText('请输入姓名').waitFor({ state: 'visible', timeout: 10_000 });
     await screenshot(page, 'shell-draft-validate');
     await page.locator('.adm-dialog-footer').getByText('确定', { exact: true }).click();
-    expect(phone.problems.filter((p) => /unsafe-eval|Content Security Policy/.test(p))).toEqual([]);
+    expect(t.phone.problems.filter((p) => /unsafe-eval|Content Security Policy/.test(p))).toEqual([]);
   });
 
   it('clearDraft after finishing removes the draft for good (no late re-save on leaving)', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/#/Index');
     await page.goto('/#/Draft');
     await page.getByPlaceholder('请输入姓名').fill('李四');

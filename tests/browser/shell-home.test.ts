@@ -2,26 +2,16 @@
  * App shell against the fixture config (tests/fixtures/app-shell): start-up,
  * home page, dialogs from YAML, not-found, CSP (no unsafe-eval needed).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SHELL, startApp, type RunningApp } from './helpers/app';
-import { clickText, hashPath, openPhone, screenshot, visibleText, waitText, type Phone } from './helpers/phone';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_SHELL } from './helpers/app';
+import { phoneApp } from './helpers/phone-app';
+import { clickText, hashPath, screenshot, visibleText, waitText } from './helpers/phone';
 
-let app: RunningApp;
-let phone: Phone;
-
-beforeAll(async () => {
-  app = await startApp({ configDir: FIXTURE_SHELL });
-  phone = await openPhone(app.baseUrl);
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await app?.stop();
-});
+const t = phoneApp('shell-home', { configDir: FIXTURE_SHELL });
 
 describe('shell: home', () => {
   it('boots to the start step and renders Chinese text', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/');
     await waitText(page, '体检中心测试院区');
     expect(hashPath(page)).toBe('/Index');
@@ -35,22 +25,22 @@ describe('shell: home', () => {
   });
 
   it('root font size scales with width (375 → 16px)', async () => {
-    const fs = await phone.page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    const fs = await t.phone.page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     expect(fs).toBe('16px');
   });
 
   it('the document is zh-CN, titled 体检预约, under a CSP without unsafe-eval', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     expect(await page.title()).toBe('体检预约');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
-    expect(phone.problems.filter((p) => /Content Security Policy|pageerror/i.test(p))).toEqual([]);
+    expect(t.phone.problems.filter((p) => /Content Security Policy|pageerror/i.test(p))).toEqual([]);
   });
 
   it('alert from YAML shows its message and closes with 确定', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await clickText(page, '弹出提示');
     await waitText(page, '这是一条提示信息');
     await screenshot(page, 'shell-alert');
@@ -59,7 +49,7 @@ describe('shell: home', () => {
   });
 
   it('confirm uses the YAML okText and runs `then`; toast shows its text', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await clickText(page, '确认对话');
     await waitText(page, '确认继续吗？');
     expect(await visibleText(page)).toContain('取消');
@@ -75,7 +65,7 @@ describe('shell: home', () => {
   });
 
   it('wechatPay outside WeChat shows the sandbox sheet 模拟支付 and maps the choice to the YAML outcome', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/#/Index');
     await clickText(page, '模拟付款');
     await waitText(page, '模拟支付');
@@ -93,7 +83,7 @@ describe('shell: home', () => {
   });
 
   it('sheet: a popup form with its title and initial values; closing it stops the list', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/#/Index');
     await page.getByText('操作成功').waitFor({ state: 'hidden', timeout: 8000 }).catch(() => {});
     await clickText(page, '弹出表单');
@@ -111,7 +101,7 @@ describe('shell: home', () => {
   });
 
   it('an unknown path shows the notFound step', async () => {
-    const { page } = phone;
+    const { page } = t.phone;
     await page.goto('/#/no-such-page');
     await waitText(page, '页面不存在');
     expect(await visibleText(page)).toContain('出错了');

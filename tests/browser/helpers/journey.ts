@@ -3,9 +3,9 @@
  * labels, read visible text. Shared by tests/browser/journey-*.test.ts.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { startApp, type RunningApp } from './app';
-import { clickText, hashPath, openPhone, screenshot, visibleText, waitText, type Phone } from './phone';
+import { expect } from 'vitest';
+import { phoneApp, type PhoneApp } from './phone-app';
+import { clickText, hashPath, screenshot, visibleText, waitText } from './phone';
 
 // ------------------------------------------------------------------ IDs
 
@@ -379,22 +379,6 @@ export async function closeAlert(page: Page): Promise<void> {
  * tests, closed after them; a failing test leaves a FAILED-<label> screenshot
  * and the page's text in the log.
  */
-export function journeyApp(label: string, opts: { configDir?: () => string; loginShots?: Shots } = {}): { app: RunningApp; phone: Phone } {
-  const j = {} as { app: RunningApp; phone: Phone };
-  beforeAll(async () => {
-    j.app = await startApp(opts.configDir ? { configDir: opts.configDir() } : {});
-    j.phone = await openPhone(j.app.baseUrl);
-    await login(j.phone.page, opts.loginShots);
-  });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    await screenshot(j.phone.page, `FAILED-${label}-${ctx.task.name.slice(0, 20)}`).catch(() => {});
-    const text = (await visibleText(j.phone.page).catch(() => '')).slice(0, 1500);
-    console.log(`[failed at ${hashPath(j.phone.page)}]\n${text}\nproblems: ${j.phone.problems.join('\n')}`);
-  });
-  afterAll(async () => {
-    await j.phone?.close();
-    await j.app?.stop();
-  });
-  return j;
+export function journeyApp(label: string, opts: { configDir?: () => string; loginShots?: Shots } = {}): PhoneApp {
+  return phoneApp(label, () => (opts.configDir ? { configDir: opts.configDir() } : {}), (t) => login(t.phone.page, opts.loginShots));
 }
