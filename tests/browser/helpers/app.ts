@@ -174,6 +174,8 @@ export interface RunningApp {
 export interface StartOptions {
   /** Directory with flows/ and schemas/ (default: the repo root). */
   configDir?: string;
+  /** An existing data directory (the database) to run on, kept on stop: restart on the same data. Default: a fresh temp dir, removed on stop. */
+  dataDir?: string;
   env?: Record<string, string>;
 }
 
@@ -182,7 +184,7 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
   const configDir = path.resolve(opts.configDir ?? REPO);
   const cwd = configDir === REPO ? REPO : shadowRepo(configDir);
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-shell-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-shell-'));
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd,
@@ -218,7 +220,7 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
         });
       });
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (cwd !== REPO) fs.rmSync(cwd, { recursive: true, force: true }); // symlinks only: targets untouched
   };
   try {

@@ -260,8 +260,13 @@ export async function fillOrder(page: Page, v: { name?: string; idCard?: string;
 
 /** Taps 提交预约 and returns the first message shown (toast or alert). */
 export async function submitOrderMessage(page: Page): Promise<string> {
+  return messageAfterTap(page, '提交预约');
+}
+
+/** Taps the button labelled `button` and returns the first message shown (toast, or alert — closed with its first button). */
+export async function messageAfterTap(page: Page, button: string): Promise<string> {
   await noToast(page);
-  await clickText(page, '提交预约');
+  await clickText(page, button);
   const toast = page.locator('.adm-toast-main').first();
   const dialog = page.locator('.adm-dialog-content').locator('visible=true').first();
   await Promise.race([toast.waitFor({ state: 'visible', timeout: 10_000 }), dialog.waitFor({ state: 'visible', timeout: 10_000 })]);
