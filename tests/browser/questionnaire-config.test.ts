@@ -78,7 +78,7 @@ describe('health questionnaire: config edit on live data', () => {
     ({ page } = await open());
 
     // The answer saved before: my questionnaires → view mode, the old version's questions and values.
-    // openLink is a fresh page load (also the workaround for the list not reloading on a bare hash change).
+    // openLink is a fresh page load: the link opened again after the restart.
     await openLink(page, '/MyQuestionnaire');
     await waitText(page, '健康问卷', 15_000);
     await clickText(page, '健康问卷');

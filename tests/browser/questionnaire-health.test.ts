@@ -62,8 +62,6 @@ describe('health questionnaire', () => {
 
     // The server has it: my questionnaires → 健康问卷 (已完成) → view mode by id shows the answers.
     await page.goto('/#/MyQuestionnaire');
-    // Workaround (known bug, owned elsewhere): a hash change straight to /MyQuestionnaire does not reload its list.
-    await page.reload();
     await waitText(page, '健康问卷', 15_000);
     const card = page.locator('.adm-card, .adm-list-item').filter({ hasText: '健康问卷' }).first();
     expect(await card.innerText()).toContain('已完成');

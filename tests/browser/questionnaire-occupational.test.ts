@@ -92,7 +92,6 @@ describe('occupational questionnaire', () => {
 
     // my questionnaires → view mode by id
     await page.goto('/#/MyQuestionnaire');
-    await page.reload();
     await waitText(page, '职业健康检查问卷', 15_000);
     await clickText(page, '职业健康检查问卷');
     await page.waitForFunction(() => location.hash.includes('mode=view'), undefined, { timeout: 10_000 });

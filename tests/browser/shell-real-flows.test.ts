@@ -24,4 +24,20 @@ describe('shell: real flows', () => {
     await screenshot(page, 'shell-real-start');
     expect(t.phone.problems.filter((p) => p.startsWith('pageerror') || /Content Security Policy/.test(p))).toEqual([]);
   });
+
+  it('a link opened after another (no history state of ours) runs its own step', async () => {
+    // Both entries carry the router's "default" key; the second must still be a new visit that loads.
+    const { page } = t.phone;
+    await page.goto('/#/Index');
+    await page.reload();
+    await waitText(page, '个人体检', 20_000);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/#/MyQuestionnaire');
+    await waitText(page, cfg.steps.MyQuestionnaire.title!, 10_000);
+    await expect.poll(() => calls.some((c) => c.endsWith('/GetQuestionList')), { timeout: 10_000 }).toBe(true);
+    await waitText(page, '健康问卷', 10_000); // the demo user's list, not the empty text
+  });
 });

@@ -20,21 +20,32 @@ export function decide(rt: AppRuntime, step: StepWithId, wanted: string): GuardD
 }
 
 /**
+ * Each visit is a fresh StepPage (step data resets, `load` runs). The location
+ * key alone does not tell visits apart: every entry the app did not push itself
+ * (the page's first URL, a link typed or opened in the same webview) has the key
+ * "default", and React keeps the StepRoute across routes, so two such entries in
+ * a row would reuse the previous step's page without loading the new one.
+ */
+export function visitKey(loc: { key: string; pathname: string; search: string }): string {
+  return `${loc.key}|${loc.pathname}${loc.search}`;
+}
+
+/**
  * Guard, then the step page. A redirect renders nothing but the redirect (no
- * flash of the protected screen). The location key makes each visit a fresh
- * StepPage (step data resets on entering).
+ * flash of the protected screen).
  */
 function StepRoute({ step }: { step: StepWithId }) {
   const rt = useRuntime();
   const loc = useLocation();
+  const visit = visitKey(loc);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const d = useMemo(() => decide(rt, step, loc.pathname + loc.search), [rt, step, loc.key]);
+  const d = useMemo(() => decide(rt, step, loc.pathname + loc.search), [rt, step, visit]);
   useLayoutEffect(() => {
     const s = rt.session.getState();
     for (const [k, v] of Object.entries(d.set ?? {})) s.set(k, v);
   }, [rt, d]);
   if (d.kind === 'redirect') return <Navigate to={d.to} replace />;
-  return <StepPage key={loc.key} step={step} />;
+  return <StepPage key={visit} step={step} />;
 }
 
 function NotFoundFallback() {
