@@ -4,10 +4,13 @@
  * autocannon on 127.0.0.1, ~5 s per case (BENCH_SECONDS):
  *   - GET /healthz (ceiling of the stack),
  *   - GetPersonSumList for a calendar month,
- *   - PersonOrderAdd, every request a distinct valid ID on a slot with ample places.
+ *   - PersonOrderAdd, every request a distinct valid ID on a slot with ample places,
+ *     booked by BOOKERS users in turn, each with its own openid-bound token (sandbox
+ *     OAuth redirect → OAuth cookie → GetToken {openid}), as the server demands.
  * Prints a markdown table.   npm run bench:server
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -37,7 +40,8 @@ const storeEnv: Record<string, string> = pgUrl ? { DATABASE_URL: pgUrl } : { DAT
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, ...storeEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SKIP_CONFIG_CHECK: '1' },
+  // SESSION_SECRET: a throw-away key (no session.key written for a PostgreSQL run)
+  env: { ...process.env, ...storeEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SKIP_CONFIG_CHECK: '1', SESSION_SECRET: randomBytes(32).toString('hex') },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => {
@@ -63,6 +67,23 @@ const tokRes = (await (await fetch(`${base}/api/TokenApi/GetToken`, {
 })).json()) as { returnData: { access_token: string } };
 const auth = `Bearer ${tokRes.returnData.access_token}`;
 
+/** Per-user calls need a token bound to the openid (the client token above is for public calls only). */
+async function userAuth(openid: string): Promise<string> {
+  const o = await fetch(`${base}/api/OAuthApi/toWeChatOauth?${new URLSearchParams({ targetUrl: '/#/oauth', openid })}`, { redirect: 'manual' });
+  const cookie = (o.headers.get('set-cookie') ?? '').split(';')[0];
+  const r = (await (await fetch(`${base}/api/TokenApi/GetToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ openid }),
+  })).json()) as { returnData: { access_token?: string } | null };
+  if (!r.returnData?.access_token) throw new Error(`no token for ${openid}`);
+  return `Bearer ${r.returnData.access_token}`;
+}
+/** Bookers in turn (many, so that concurrent bookings rarely share a users row). */
+const BOOKERS = 200;
+const bookerAuth: string[] = [];
+for (let i = 0; i < BOOKERS; i++) bookerAuth.push(await userAuth(`bench-${i}`));
+
 // A bench day with ample places on the personal calendar.
 const day = dayjs().add(3, 'day').format('YYYY-MM-DD');
 {
@@ -75,14 +96,16 @@ const day = dayjs().add(3, 'day').format('YYYY-MM-DD');
 }
 
 let seq = 0;
-function nextBody(): string {
+function nextRequest(): { body: string; authorization: string } {
   seq++;
   const region = `11${String(Math.floor(seq / 1000) % 10000).padStart(4, '0')}`;
   const id = makeIdCard(region, '19900101', String(seq % 1000).padStart(3, '0'));
-  return JSON.stringify({
-    openid: `bench-${seq}`, name: '压测', idCard: id, tel: '13900003333', clus_Name: '入门通用体检套餐', clus_Code: 'P4005', begin_Time: day, type: 'person',
+  const booker = seq % BOOKERS;
+  const body = JSON.stringify({
+    openid: `bench-${booker}`, name: '压测', idCard: id, tel: '13900003333', clus_Name: '入门通用体检套餐', clus_Code: 'P4005', begin_Time: day, type: 'person',
     sumtime_Code: '01', sumtime_Name: '07:30-08:30', price: '199.00', choose_comb_code: '', hospCode: '01', marr_status: '1', questionZC: '',
   });
+  return { body, authorization: bookerAuth[booker] };
 }
 
 interface Row {
@@ -116,8 +139,15 @@ rows.push(
   await run('PersonOrderAdd (distinct IDs)', {
     url: `${base}/api/OrderListApi/PersonOrderAdd`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: auth },
-    requests: [{ setupRequest: (req: any) => ({ ...req, body: nextBody() }) }],
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req: any) => {
+          const n = nextRequest();
+          return { ...req, headers: { ...req.headers, authorization: n.authorization }, body: n.body };
+        },
+      },
+    ],
   }),
 );
 

@@ -134,6 +134,9 @@ export function createRuntime(startup: StartupConfig, cfg: AppConfigJson, opts: 
     getToken: () => readToken(session.getState()),
     setToken: (t) => session.getState().set('token', t),
     getOpenid: () => (session.getState().values.openid as string | undefined) ?? null,
+    // The server no longer accepts the openid (its OAuth cookie is gone/expired): log the user
+    // out of this session, so that the guard sends the next auth route through OAuth again.
+    onOpenidRefused: () => session.getState().clear(['user', 'openid']),
     getHeaderTokens: () => {
       const v = session.getState().values;
       const now = Date.now();

@@ -15,6 +15,14 @@ export interface CallDef {
   method: 'POST' | 'GET';
   /** Which bearer the server demands: service token (GetToken), none, report token, approver token. */
   auth: 'service' | 'none' | 'report' | 'approver';
+  /**
+   * Per-user call: whose data it reads or changes. 'openid' / 'openId' = the body
+   * field naming the user; 'order' = the owner of the order named by body.id. The
+   * server answers only a service token bound to that openid (userOpenid /
+   * GetToken by openid, after OAuth); a client-credentials token gets 401, another
+   * user's token 403. Calls without it are public (catalogue, calendars, notices…).
+   */
+  owner?: 'openid' | 'openId' | 'order';
   /** returnData is JSON text (a string the client must JSON.parse). */
   jsonText?: boolean;
   /** Spec section the call comes from, for readers. */
@@ -31,23 +39,23 @@ export const CALLS = {
   GetPersonSumList: { path: 'PersonSumApi/GetPersonSumList', method: 'POST', auth: 'service', spec: 'booking §7' },
   GetSumTimeList: { path: 'PersonSumApi/GetSumTimeList', method: 'POST', auth: 'service', spec: 'booking §7' },
   GetTeamSumList: { path: 'TeamSumApi/GetTeamSumList', method: 'POST', auth: 'service', spec: 'booking §7' },
-  PersonOrderAdd: { path: 'OrderListApi/PersonOrderAdd', method: 'POST', auth: 'service', spec: 'booking §7' },
-  PersonOrderPay: { path: 'OrderListApi/PersonOrderPay', method: 'POST', auth: 'service', spec: 'booking §7' },
-  SyncOrderById: { path: 'OrderListApi/SyncOrderById', method: 'POST', auth: 'service', spec: 'booking §7' },
+  PersonOrderAdd: { path: 'OrderListApi/PersonOrderAdd', method: 'POST', auth: 'service', owner: 'openid', spec: 'booking §7' },
+  PersonOrderPay: { path: 'OrderListApi/PersonOrderPay', method: 'POST', auth: 'service', owner: 'order', spec: 'booking §7' },
+  SyncOrderById: { path: 'OrderListApi/SyncOrderById', method: 'POST', auth: 'service', owner: 'order', spec: 'booking §7' },
   GetTjLncListByName: { path: 'UserInfoApi/GetTjLncListByName', method: 'POST', auth: 'service', spec: 'booking §7' },
   GetTjLncList: { path: 'UserInfoApi/GetTjLncList', method: 'POST', auth: 'service', spec: 'booking §7' },
   TeamLogin: { path: 'UserInfoApi/TeamLogin', method: 'POST', auth: 'service', spec: 'booking §7' },
 
   // ---- after-booking §7 (controller prefixes decided by us) ----
   GetTeamSumTimeList: { path: 'TeamSumApi/GetTeamSumTimeList', method: 'POST', auth: 'service', spec: 'after §7' },
-  TeamOrderAdd: { path: 'OrderListApi/TeamOrderAdd', method: 'POST', auth: 'service', spec: 'after §7' },
+  TeamOrderAdd: { path: 'OrderListApi/TeamOrderAdd', method: 'POST', auth: 'service', owner: 'openid', spec: 'after §7' },
   AddClusItem: { path: 'UserInfoApi/AddClusItem', method: 'POST', auth: 'service', jsonText: true, spec: 'after §7' },
   GetAddClusItemList: { path: 'UserInfoApi/GetAddClusItemList', method: 'POST', auth: 'service', spec: 'after §7' },
-  FindByOrderList: { path: 'OrderListApi/FindByOrderList', method: 'POST', auth: 'service', spec: 'after §7' },
-  PersonOrderRefund: { path: 'OrderListApi/PersonOrderRefund', method: 'POST', auth: 'service', spec: 'after §7' },
-  TeamOrderCancel: { path: 'OrderListApi/TeamOrderCancel', method: 'POST', auth: 'service', spec: 'after §7' },
-  PersonOrderCancel: { path: 'OrderListApi/PersonOrderCancel', method: 'POST', auth: 'service', spec: 'after §7' },
-  GetPayRecordList: { path: 'PayRecordApi/GetPayRecordList', method: 'POST', auth: 'service', spec: 'after §7' },
+  FindByOrderList: { path: 'OrderListApi/FindByOrderList', method: 'POST', auth: 'service', owner: 'openid', spec: 'after §7' },
+  PersonOrderRefund: { path: 'OrderListApi/PersonOrderRefund', method: 'POST', auth: 'service', owner: 'order', spec: 'after §7' },
+  TeamOrderCancel: { path: 'OrderListApi/TeamOrderCancel', method: 'POST', auth: 'service', owner: 'order', spec: 'after §7' },
+  PersonOrderCancel: { path: 'OrderListApi/PersonOrderCancel', method: 'POST', auth: 'service', owner: 'order', spec: 'after §7' },
+  GetPayRecordList: { path: 'PayRecordApi/GetPayRecordList', method: 'POST', auth: 'service', owner: 'openid', spec: 'after §7' },
   SendVerifyCode: { path: 'ReportApi/SendVerifyCode', method: 'POST', auth: 'service', spec: 'after §7' },
   CheckVerifyCode: { path: 'ReportApi/CheckVerifyCode', method: 'POST', auth: 'service', spec: 'after §7' },
   toWeChatOauth: { path: 'OAuthApi/toWeChatOauth', method: 'GET', auth: 'none', spec: 'after §7' },
@@ -57,23 +65,23 @@ export const CALLS = {
   GetPacsPhotoUrl: { path: 'ReportApi/GetPacsPhotoUrl', method: 'POST', auth: 'report', spec: 'after §7' },
   GetReportPDFUrl: { path: 'ReportApi/GetReportPDFUrl', method: 'POST', auth: 'report', spec: 'after §7' },
   GetPatientinfo: { path: 'QuestionApi/GetPatientinfo', method: 'POST', auth: 'service', jsonText: true, spec: 'after §7' },
-  GetQuestion: { path: 'QuestionApi/GetQuestion', method: 'POST', auth: 'service', spec: 'after §7' },
+  GetQuestion: { path: 'QuestionApi/GetQuestion', method: 'POST', auth: 'service', owner: 'openId', spec: 'after §7' },
   SaveQuestions: { path: 'QuestionApi/SaveQuestions', method: 'POST', auth: 'service', spec: 'after §7' },
-  SaveGetQuestion: { path: 'QuestionApi/SaveGetQuestion', method: 'POST', auth: 'service', spec: 'after §7' },
+  SaveGetQuestion: { path: 'QuestionApi/SaveGetQuestion', method: 'POST', auth: 'service', owner: 'openId', spec: 'after §7' },
   /** Not in the spec (its list was hard-coded samples): the real "my questionnaires" list. */
-  GetQuestionList: { path: 'QuestionApi/GetQuestionList', method: 'POST', auth: 'service', spec: 'decision' },
+  GetQuestionList: { path: 'QuestionApi/GetQuestionList', method: 'POST', auth: 'service', owner: 'openId', spec: 'decision' },
   /** Not in the spec: one saved questionnaire by id (view mode, with the archived schema it was answered in). */
-  GetQuestionById: { path: 'QuestionApi/GetQuestionById', method: 'POST', auth: 'service', spec: 'decision' },
+  GetQuestionById: { path: 'QuestionApi/GetQuestionById', method: 'POST', auth: 'service', owner: 'openId', spec: 'decision' },
   VerifyDirectorReviewPwd: { path: 'BackProtectApi/VerifyDirectorReviewPwd', method: 'POST', auth: 'service', spec: 'after §7' },
   GetFreePerson: { path: 'BackProtectApi/GetFreePerson', method: 'POST', auth: 'approver', jsonText: true, spec: 'after §7' },
   UpdateFreePersonState: { path: 'BackProtectApi/UpdateFreePersonState', method: 'POST', auth: 'approver', spec: 'after §7' },
   GetCardPerson: { path: 'BackProtectApi/GetCardPerson', method: 'POST', auth: 'approver', jsonText: true, spec: 'after §7' },
   UpdateCardPerson: { path: 'BackProtectApi/UpdateCardPerson', method: 'POST', auth: 'approver', spec: 'after §7' },
   GetInforMation: { path: 'PayRecordApi/GetInforMation', method: 'POST', auth: 'service', jsonText: true, spec: 'after §7' },
-  SweepCodePay: { path: 'PayRecordApi/SweepCodePay', method: 'POST', auth: 'service', spec: 'after §7' },
+  SweepCodePay: { path: 'PayRecordApi/SweepCodePay', method: 'POST', auth: 'service', owner: 'openid', spec: 'after §7' },
   GetToken: { path: 'TokenApi/GetToken', method: 'POST', auth: 'none', spec: 'after §7' },
   /** Sandbox payment provider: the app's sandbox sheet reports the outcome the user chose. */
-  SandboxPayResult: { path: 'PayApi/SandboxPayResult', method: 'POST', auth: 'service', spec: 'decision' },
+  SandboxPayResult: { path: 'PayApi/SandboxPayResult', method: 'POST', auth: 'service', owner: 'order', spec: 'decision' },
 } as const satisfies Record<string, CallDef>;
 
 export type CallName = keyof typeof CALLS;

@@ -16,6 +16,7 @@ import { appConfigPlugin } from './plugins/app-config';
 import type { LoadedConfig } from '../engine/config/assemble';
 import { routeAreas } from './routes/index';
 import { startSweeper } from './services/orders';
+import { processSessionSecret } from './services/oauth-session';
 
 export { defineCall, ApiError } from './plugins/call';
 export type { ServerDeps, Clock } from './plugins/call';
@@ -59,7 +60,9 @@ const errSerializer = (e: Error & { code?: string; detail?: string; statusCode?:
 });
 
 export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> {
-  const config = opts.config ?? loadConfig();
+  const loaded = opts.config ?? loadConfig();
+  // No configured key (tests, tools): a per-process random one (main.ts sets a real one).
+  const config = loaded.sessionSecret ? loaded : { ...loaded, sessionSecret: processSessionSecret };
   const clock = opts.clock ?? { now: () => Date.now() };
   const loggerOpt: FastifyServerOptions['logger'] =
     opts.logger === false || opts.logger === undefined

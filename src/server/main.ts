@@ -10,6 +10,7 @@ import { loadConfig as loadFlowConfig } from '../engine/config/load';
 import { buildServer } from './app';
 import { openDb } from './db/index';
 import { loadConfig, productionProblems } from './services/config';
+import { devSessionSecret } from './services/oauth-session';
 import { seedIfEmpty } from './seed/index';
 
 const config = loadConfig();
@@ -21,6 +22,13 @@ const fail = (msg: string) => {
 
 const problems = productionProblems(config);
 if (problems.length) fail(`refusing to start in production:\n - ${problems.join('\n - ')}\n(set ALLOW_DEMO=1 to run the demo anyway)`);
+// The OAuth cookie's HMAC key: SESSION_SECRET (required in production, see productionProblems);
+// for dev/demo/test a random key kept in DATA_DIR/session.key, never a key from the repository.
+if (!config.sessionSecret) {
+  const dev = devSessionSecret(config.dataDir);
+  config.sessionSecret = dev.key;
+  log(`SESSION_SECRET not set: OAuth cookies signed with a random key (${dev.source})`);
+}
 
 // The centre's flows/ and schemas/: checked before anything starts, then served.
 const configDir = path.resolve(process.env.CONFIG_DIR ?? process.cwd());

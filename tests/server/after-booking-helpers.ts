@@ -2,14 +2,19 @@
  * One server for an after-booking test file: a fresh store seeded with the
  * after-booking demo data on a fixed day, a settable clock, a service bearer,
  * and `call()` posting to a contract call through Fastify's inject.
+ *
+ * Bearers are obtained the way the app gets them: the client token by the
+ * password grant (public calls), and for a per-user call (CALLS[name].owner) a
+ * token bound to the openid the body names (or that owns the order body.id):
+ * sandbox OAuth redirect → OAuth cookie → GetToken {openid}. Both are re-obtained
+ * when the test clock has moved past them.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/server/app';
 import type { Db } from '../../src/server/db/types';
-import { issueToken } from '../../src/server/services/tokens';
 import { seedAfterBooking } from '../../src/server/seed/after-booking';
-import { CALLS, type CallName } from '../../src/contract/calls';
-import { freshStore } from './core-helpers';
+import { CALLS, type CallDef, type CallName } from '../../src/contract/calls';
+import { freshStore, oauthCookie } from './core-helpers';
 
 export const T0 = Date.parse('2026-06-15T09:00:00+08:00');
 
@@ -35,18 +40,48 @@ export async function startAfterBookingApp(today = '2026-06-15'): Promise<AfterB
   const db = store.db;
   await seedAfterBooking(db, today);
   const app = await buildServer({ db, clock, sweep: false });
-  const bearer = (await issueToken(db, 'service', 'test-client', 86_400, T0)).access_token;
+  const ttlMs = app.deps.config.tokenTtlSec * 1000;
+  const cache = new Map<string, { token: string; at: number }>();
+  /** key '' = the client token, else the openid's token. */
+  async function bearer(openid: string): Promise<string> {
+    const now = clock.now();
+    const c = cache.get(openid);
+    if (c && c.at <= now && now < c.at + ttlMs - 60_000) return c.token;
+    const r = await app.inject({
+      method: 'POST',
+      url: `/api/${CALLS.GetToken.path}`,
+      payload: openid ? { openid } : { grant_type: 'password', ...app.deps.config.tokenClient, scope: 'api1' },
+      headers: openid ? { cookie: await oauthCookie(app, openid) } : {},
+    });
+    const token = r.json().returnData?.access_token as string | undefined;
+    if (!token) throw new Error(`GetToken ${openid || '(client)'}: ${r.body}`);
+    cache.set(openid, { token, at: now });
+    return token;
+  }
+  /** The owner of a per-user call's data ('' = none: the client token). */
+  async function ownerOf(name: CallName, body: unknown): Promise<string> {
+    const owner = (CALLS[name] as CallDef).owner;
+    const b = (body ?? {}) as Record<string, unknown>;
+    // a body without a usable openid: sent as some logged-in user (the server then judges the body)
+    if (owner === 'openid' || owner === 'openId') return typeof b[owner] === 'string' && b[owner] ? (b[owner] as string) : 'test-openid-0001';
+    if (owner === 'order') {
+      const o = await db.one<{ openid: string }>('SELECT openid FROM orders WHERE id = $1', [String(b.id ?? '')]);
+      return o?.openid || 'test-openid-0001';
+    }
+    return '';
+  }
   return {
     app,
     db,
     clock,
     async call(name, body, { auth = true, headers = {}, ip } = {}) {
+      const tok = auth ? await bearer(await ownerOf(name, body)) : '';
       const r = await app.inject({
         method: 'POST',
         url: `/api/${CALLS[name].path}`,
         payload: body as object,
         ...(ip ? { remoteAddress: ip } : {}),
-        headers: { ...(auth ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
+        headers: { ...(auth ? { authorization: `Bearer ${tok}` } : {}), ...headers },
       });
       return { status: r.statusCode, json: r.json(), raw: r.body };
     },

@@ -156,8 +156,12 @@ describe('seed and store', () => {
     expect(productionProblems(loadConfig({ NODE_ENV: 'production' })).length).toBeGreaterThan(0);
     expect(productionProblems(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: '1' }))).toEqual([]);
     expect(
-      productionProblems(loadConfig({ NODE_ENV: 'production', TOKEN_CLIENT_SECRET: 's', TOKEN_CLIENT_PASSWORD: 'p', PAY_PROVIDER: 'wechat', WECHAT_APPID: 'a', WECHAT_SECRET: 'b', WECHAT_MCH_ID: 'c', WECHAT_API_KEY: 'd' })),
+      productionProblems(loadConfig({ NODE_ENV: 'production', TOKEN_CLIENT_SECRET: 's', TOKEN_CLIENT_PASSWORD: 'p', PAY_PROVIDER: 'wechat', WECHAT_APPID: 'a', WECHAT_SECRET: 'b', WECHAT_MCH_ID: 'c', WECHAT_API_KEY: 'd', SESSION_SECRET: 'k'.repeat(32) })),
     ).toEqual([]);
+    // the OAuth cookie's signing key has no default in production
+    expect(
+      productionProblems(loadConfig({ NODE_ENV: 'production', TOKEN_CLIENT_SECRET: 's', TOKEN_CLIENT_PASSWORD: 'p', PAY_PROVIDER: 'wechat', WECHAT_APPID: 'a', WECHAT_SECRET: 'b', WECHAT_MCH_ID: 'c', WECHAT_API_KEY: 'd' })),
+    ).toEqual([expect.stringContaining('SESSION_SECRET')]);
     expect(productionProblems(loadConfig({}))).toEqual([]);
   });
 });

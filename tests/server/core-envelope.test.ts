@@ -77,7 +77,8 @@ describe('auth', () => {
     expect(wrong.body).toEqual({ success: false, returnMsg: '客户端认证失败', returnData: null });
     const unknown = await t.call('GetToken', { openid: 'never-seen-openid' }, { token: null });
     expect(unknown.body.success).toBe(false);
-    const byOpenid = await t.call('GetToken', { openid: 'demo-openid-0001' }, { token: null });
+    // by openid: only with the OAuth cookie proving it (see openid-binding.test.ts for the refusals)
+    const byOpenid = await t.call('GetToken', { openid: 'demo-openid-0001' }, { token: null, headers: { cookie: await t.oauthCookie('demo-openid-0001') } });
     expect(byOpenid.body.success).toBe(true);
     const use = await t.call('GetClusItemList', { clus_type: '4' }, { token: byOpenid.body.returnData.access_token });
     expect(use.body.success).toBe(true);

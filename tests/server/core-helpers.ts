@@ -17,7 +17,8 @@ import type { Db } from '../../src/server/db/types';
 import { buildServer } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/services/config';
 import { seedAll } from '../../src/server/seed/index';
-import { CALLS, type CallName } from '../../src/contract/calls';
+import { CALLS, type CallDef, type CallName } from '../../src/contract/calls';
+import { OAUTH_COOKIE } from '../../src/server/services/oauth-session';
 import { makeIdCard } from '../../src/contract/rules/idcard';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -85,10 +86,20 @@ export interface TestApp {
   clock: ReturnType<typeof testClock>;
   config: ServerConfig;
   today: string;
+  /** The client-credentials token (password grant): public calls only. */
   token: string;
+  /**
+   * Posts a contract call. Without `opts.token`, a per-user call (CALLS[name].owner)
+   * goes with a token bound to the openid it names (or that owns the order body.id),
+   * obtained the honest way (userToken); userOpenid gets that openid's OAuth cookie.
+   */
   call<T = any>(name: CallName, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: { success: boolean; returnMsg: string; returnData: T } }>;
   /** Issues a fresh service token at the current (test) clock time. */
   renew(): Promise<void>;
+  /** `cf_oauth=…` for the openid, from the sandbox OAuth redirect (`?openid=`). */
+  oauthCookie(openid: string): Promise<string>;
+  /** A token bound to the openid: sandbox OAuth redirect, then GetToken {openid} with its cookie (cached while valid). */
+  userToken(openid: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -110,8 +121,11 @@ export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: {
     token: '',
     async call(name, body = {}, o = {}) {
       const def = CALLS[name];
-      const tok = o.token === undefined ? t.token : o.token;
+      const tok = o.token === undefined ? await defaultToken(name, body) : o.token;
       const headers: Record<string, string> = { ...(tok ? { authorization: `Bearer ${tok}` } : {}), ...(o.headers ?? {}) };
+      const openid = (body as { openid?: unknown } | null)?.openid;
+      if (name === 'userOpenid' && typeof openid === 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'cookie'))
+        headers.cookie = await t.oauthCookie(openid);
       const res =
         def.method === 'GET'
           ? await app.inject({ method: 'GET', url: `/api/${def.path}`, query: body as Record<string, string>, headers })
@@ -133,9 +147,46 @@ export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: {
       const tk = await t.call('GetToken', { grant_type: 'password', client_id: c.client_id, client_secret: c.client_secret, name: c.name, password: c.password, scope: 'api1' }, { token: null });
       t.token = tk.body.returnData.access_token;
     },
+    oauthCookie: (openid) => oauthCookie(app, openid),
+    async userToken(openid) {
+      const now = clock.now();
+      const c = userTokens.get(openid);
+      if (c && c.at <= now && now < c.at + (config.tokenTtlSec - 60) * 1000) return c.token;
+      const tk = await t.call('GetToken', { openid }, { token: null, headers: { cookie: await t.oauthCookie(openid) } });
+      if (!tk.body.success) throw new Error(`userToken(${openid}): ${tk.body.returnMsg}`);
+      userTokens.set(openid, { token: tk.body.returnData.access_token, at: now });
+      return tk.body.returnData.access_token;
+    },
   };
+  const userTokens = new Map<string, { token: string; at: number }>();
+  /** The token a call goes with by default: the owner's for per-user calls, else the client token. */
+  async function defaultToken(name: CallName, body: unknown): Promise<string> {
+    const owner = (CALLS[name] as CallDef).owner;
+    const b = (body ?? {}) as Record<string, unknown>;
+    // a body without a usable openid: sent as some logged-in user (the server then judges the body)
+    if (owner === 'openid' || owner === 'openId') return t.userToken(typeof b[owner] === 'string' && b[owner] ? (b[owner] as string) : 'test-openid-0001');
+    if (owner === 'order') {
+      const o = await store.db.one<{ openid: string }>('SELECT openid FROM orders WHERE id = $1', [String(b.id ?? '')]);
+      return t.userToken(o?.openid || 'test-openid-0001');
+    }
+    return t.token;
+  }
   await t.renew();
   return t;
+}
+
+/**
+ * What a browser holds after the sandbox OAuth round trip for `openid`:
+ * `cf_oauth=<value>` from the redirect's Set-Cookie.
+ */
+export async function oauthCookie(app: FastifyInstance, openid: string): Promise<string> {
+  const r = await app.inject({ method: 'GET', url: `/api/${CALLS.toWeChatOauth.path}`, query: { targetUrl: '/#/oauth', openid } });
+  const back = new URL(String(r.headers.location ?? ''), 'http://x').hash;
+  if (r.statusCode !== 302 || !back.includes(`openid=${encodeURIComponent(openid)}`)) throw new Error(`sandbox OAuth as ${openid} failed (${r.statusCode} ${back})`);
+  const set = ([] as string[]).concat(r.headers['set-cookie'] ?? []);
+  const c = set.map((x) => x.split(';')[0]).find((x) => x.startsWith(`${OAUTH_COOKIE}=`));
+  if (!c) throw new Error('no OAuth cookie');
+  return c;
 }
 
 let seq = 0;

@@ -14,6 +14,7 @@ import type { Db } from '../../src/server/db/types';
 import { freshStore, type TestStore } from './core-helpers';
 import { buildServer } from '../../src/server/app';
 import { issueToken } from '../../src/server/services/tokens';
+import { MSG_FORBIDDEN } from '../../src/server/plugins/call';
 import { CALLS, type CallName } from '../../src/contract/calls';
 import { seedAfterBooking } from '../../src/server/seed/after-booking';
 import { loadConfig as loadFlowConfig } from '../../src/engine/config/load';
@@ -119,8 +120,8 @@ describe('GetQuestionById', () => {
     await call(app, 'SaveGetQuestion', { openId: owner, ordinaryQs: JSON.stringify(health) }, owner);
     const id = ((await call(app, 'GetQuestionList', { openId: owner }, owner)).returnData as Array<{ id: string }>)[0].id;
     expect((await call(app, 'GetQuestionById', { openId: owner, id }, owner)).success).toBe(true);
-    // another openid's token, even naming the owner in the body
-    expect(await call(app, 'GetQuestionById', { openId: owner, id }, 'ob-intruder')).toMatchObject({ success: false, returnMsg: '问卷不存在' });
+    // another openid's token, even naming the owner in the body: refused before any lookup (defineCall's owner check)
+    expect(await call(app, 'GetQuestionById', { openId: owner, id }, 'ob-intruder')).toMatchObject({ success: false, returnMsg: MSG_FORBIDDEN, returnData: null });
     // the intruder's own openid with the owner's id
     expect(await call(app, 'GetQuestionById', { openId: 'ob-intruder', id }, 'ob-intruder')).toMatchObject({ success: false, returnMsg: '问卷不存在' });
     expect(await call(app, 'GetQuestionById', { openId: owner, id: 'nope' }, owner)).toMatchObject({ success: false, returnMsg: '问卷不存在' });

@@ -16,10 +16,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function post(path: string, body: unknown) {
+/** Per-user calls go with the owner's openid-bound token (t.userToken: sandbox OAuth → GetToken {openid}). */
+async function post(path: string, body: unknown, token: string) {
   const res = await fetch(`${base}/api/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as { success: boolean; returnMsg: string; returnData: any } };
@@ -31,7 +32,10 @@ describe('race', () => {
     await setDay(t.db, 'P:person', day, [{ code: '01', total: 10 }]);
     const N = 220;
     const bodies = Array.from({ length: N }, (_, i) => personBody(day, { idCard: uniqueId(i % 2 ? 1 : 2), openid: `race-${i}` }));
-    const results = await Promise.all(bodies.map((b) => post('OrderListApi/PersonOrderAdd', b)));
+    // every booker's own token first, so that the bookings themselves are what races
+    const tokens: string[] = [];
+    for (const b of bodies) tokens.push(await t.userToken(b.openid));
+    const results = await Promise.all(bodies.map((b, i) => post('OrderListApi/PersonOrderAdd', b, tokens[i])));
     expect(results.every((r) => r.status === 200)).toBe(true);
     const ok = results.filter((r) => r.body.success);
     expect(ok.length).toBe(10);
@@ -48,7 +52,8 @@ describe('race', () => {
     const day = plusDays(t.today, 4);
     await setDay(t.db, 'P:person', day, [{ code: '01', total: 10 }]);
     const body = personBody(day, { idCard: uniqueId(1), openid: 'tapper' });
-    const results = await Promise.all(Array.from({ length: 200 }, () => post('OrderListApi/PersonOrderAdd', body)));
+    const token = await t.userToken(body.openid);
+    const results = await Promise.all(Array.from({ length: 200 }, () => post('OrderListApi/PersonOrderAdd', body, token)));
     const ids = new Set(results.filter((r) => r.body.success).map((r) => r.body.returnData.ord.id));
     expect(ids.size).toBe(1);
     expect(await slotSurplus(t.db, 'P:person', day, '01')).toBe(9);
@@ -57,10 +62,12 @@ describe('race', () => {
   it('concurrent cancels of one order release exactly one place', async () => {
     const day = plusDays(t.today, 5);
     await setDay(t.db, 'P:person', day, [{ code: '01', total: 3 }]);
-    const r = await post('OrderListApi/PersonOrderAdd', personBody(day, { idCard: uniqueId(2) }));
+    const body = personBody(day, { idCard: uniqueId(2) });
+    const token = await t.userToken(body.openid);
+    const r = await post('OrderListApi/PersonOrderAdd', body, token);
     const ord = r.body.returnData.ord;
     expect(await slotSurplus(t.db, 'P:person', day, '01')).toBe(2);
-    const res = await Promise.all(Array.from({ length: 30 }, () => post('OrderListApi/PersonOrderCancel', { id: ord.id, idCard: ord.idCard })));
+    const res = await Promise.all(Array.from({ length: 30 }, () => post('OrderListApi/PersonOrderCancel', { id: ord.id, idCard: ord.idCard }, token)));
     expect(res.filter((x) => x.body.success).length).toBe(1);
     expect(await slotSurplus(t.db, 'P:person', day, '01')).toBe(3);
   });

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshStore, uniqueId, TEST_DB, type TestStore } from './core-helpers';
+import { randomBytes } from 'node:crypto';
 import { DEMO_TOKEN_CLIENT } from '../../src/server/services/config';
 
 const procs: ChildProcess[] = [];
@@ -30,7 +31,7 @@ async function start(env: Record<string, string>): Promise<{ proc: ChildProcess;
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SKIP_CONFIG_CHECK: '1', NODE_ENV: 'test' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SKIP_CONFIG_CHECK: '1', NODE_ENV: 'test', SESSION_SECRET },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
@@ -59,6 +60,19 @@ async function token(base: string) {
   return r.returnData.access_token as string;
 }
 
+/** The same key for both runs (and no session.key file written for a PostgreSQL run). */
+const SESSION_SECRET = randomBytes(32).toString('hex');
+
+/** An openid-bound token, as a browser gets one: sandbox OAuth redirect (cookie), then GetToken {openid}. */
+async function userToken(base: string, openid: string) {
+  const r = await fetch(`${base}/api/OAuthApi/toWeChatOauth?${new URLSearchParams({ targetUrl: '/#/oauth', openid })}`, { redirect: 'manual' });
+  const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0];
+  const res = await fetch(`${base}/api/TokenApi/GetToken`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ openid }) });
+  const t = ((await res.json()) as { returnData: { access_token: string } }).returnData.access_token;
+  if (!t) throw new Error(`no token for ${openid}`);
+  return t;
+}
+
 describe(`restart after SIGKILL (${TEST_DB})`, () => {
   it('every booking answered with success survives', async () => {
     store = await freshStore();
@@ -78,7 +92,10 @@ describe(`restart after SIGKILL (${TEST_DB})`, () => {
     const capacity = targets.reduce((a, x) => a + x.surplus, 0);
     expect(capacity).toBeGreaterThan(300);
 
-    const succeeded: Array<{ id: string; idCard: string }> = [];
+    // one booker (openid) per worker, each with its own openid-bound token (tokens are rows: they outlive the kill)
+    const userTokens = new Map<string, string>();
+    for (let w = 0; w < 6; w++) userTokens.set(`restart-${w}`, await userToken(first.base, `restart-${w}`));
+    const succeeded: Array<{ id: string; idCard: string; openid: string }> = [];
     let stop = false;
     let ti = 0;
     let left = targets[0].surplus;
@@ -91,16 +108,15 @@ describe(`restart after SIGKILL (${TEST_DB})`, () => {
       return targets[ti];
     };
     const worker = async (w: number) => {
-      let i = 0;
       while (!stop) {
         const slot = next();
         const body = {
-          openid: `restart-${w}-${i++}`, name: '重启测试', idCard: uniqueId(1), tel: '13900002222', clus_Name: '入门通用体检套餐', clus_Code: 'P4005',
+          openid: `restart-${w}`, name: '重启测试', idCard: uniqueId(1), tel: '13900002222', clus_Name: '入门通用体检套餐', clus_Code: 'P4005',
           begin_Time: slot.day, type: 'person', sumtime_Code: slot.code, sumtime_Name: '', price: '199.00', choose_comb_code: '', hospCode: '01', marr_status: '1',
         };
         try {
-          const r = await api(first.base, tok, 'OrderListApi/PersonOrderAdd', body);
-          if (r.success) succeeded.push({ id: r.returnData.ord.id, idCard: body.idCard });
+          const r = await api(first.base, userTokens.get(body.openid)!, 'OrderListApi/PersonOrderAdd', body);
+          if (r.success) succeeded.push({ id: r.returnData.ord.id, idCard: body.idCard, openid: body.openid });
         } catch {
           return; // connection reset by the kill
         }
@@ -118,7 +134,7 @@ describe(`restart after SIGKILL (${TEST_DB})`, () => {
     const tok2 = await token(second.base);
     let missing = 0;
     for (const o of succeeded) {
-      const r = await api(second.base, tok2, 'OrderListApi/SyncOrderById', { id: o.id, idCard: o.idCard });
+      const r = await api(second.base, userTokens.get(o.openid)!, 'OrderListApi/SyncOrderById', { id: o.id, idCard: o.idCard });
       if (!r.success || r.returnData.state !== 'S') missing++;
     }
     expect(missing).toBe(0);

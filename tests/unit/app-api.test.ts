@@ -29,7 +29,10 @@ function fakeAdapter(handler: (req: Seen, n: number) => Reply) {
 const ok = (returnData: unknown) => ({ status: 200, data: { success: true, returnMsg: '成功', returnData } });
 const tokenReply = (t: string) => ok({ token_type: 'Bearer', access_token: t, expires_in: 7200 });
 
-function setup(handler: (req: Seen, n: number) => Reply, over: { crypto?: any; openid?: string | null; token?: TokenInfo | null; report?: string } = {}) {
+function setup(
+  handler: (req: Seen, n: number) => Reply,
+  over: { crypto?: any; openid?: string | null; token?: TokenInfo | null; report?: string; onOpenidRefused?: () => void } = {},
+) {
   const { adapter, seen } = fakeAdapter(handler);
   let token: TokenInfo | null = over.token === undefined ? { token_type: 'Bearer', access_token: 'old', expiry: 0 } : over.token;
   const logs: unknown[][] = [];
@@ -45,6 +48,7 @@ function setup(handler: (req: Seen, n: number) => Reply, over: { crypto?: any; o
       token = t;
     },
     getOpenid: () => (over.openid === undefined ? 'OPENID1' : over.openid),
+    onOpenidRefused: over.onOpenidRefused,
     getHeaderTokens: () => ({ report: over.report ?? null }),
     adapter,
     now: () => 1_700_000_000_000,
@@ -94,6 +98,37 @@ describe('request layer', () => {
     expect(env.success).toBe(false);
     expect(env.returnMsg).toBe('登录已过期，请重新登录');
     expect(seen.length).toBe(3);
+  });
+
+  it('GetToken {openid} refused (401, OAuth cookie gone) → onOpenidRefused, password grant, still one retry: no loop', async () => {
+    let refused = 0;
+    const need = { status: 401, data: { success: false, returnMsg: '请重新授权', returnData: null } };
+    const { api, seen, token } = setup(
+      (req) => {
+        if (req.url.endsWith('GetToken')) return req.body.openid ? need : tokenReply('client');
+        return need; // a per-user call: the client token is not enough either
+      },
+      { onOpenidRefused: () => refused++ },
+    );
+    const env = await api.call('FindByOrderList', { openid: 'OPENID1' });
+    expect(env).toMatchObject({ success: false, returnMsg: '请重新授权' });
+    expect(seen.map((s) => [s.url.split('/api/')[1], s.body])).toEqual([
+      ['OrderListApi/FindByOrderList', { openid: 'OPENID1' }],
+      ['TokenApi/GetToken', { openid: 'OPENID1' }],
+      ['TokenApi/GetToken', expect.objectContaining({ grant_type: 'password' })],
+      ['OrderListApi/FindByOrderList', { openid: 'OPENID1' }],
+    ]);
+    expect(refused).toBe(1);
+    expect(token()?.access_token).toBe('client');
+  });
+
+  it('GetToken {openid} failing otherwise (network) does not forget the user', async () => {
+    let refused = 0;
+    const { api } = setup((req) => (req.url.endsWith('GetToken') ? 'network' : { status: 401, data: { success: false, returnMsg: 'x', returnData: null } }), {
+      onOpenidRefused: () => refused++,
+    });
+    expect((await api.call('FindByOrderList', { openid: 'OPENID1' })).success).toBe(false);
+    expect(refused).toBe(0);
   });
 
   it('concurrent 401s share one token refresh', async () => {

@@ -5,6 +5,15 @@
  * headers, optional `encryStr` body wrapping, one token refresh + one retry on
  * HTTP 401, a progress bar while calls are in flight, and jsonText returnData parsed.
  *
+ * Tokens: the password grant gives a client token (public calls only); an
+ * openid-bound token comes from userOpenid (the OAuth step stores its tokenInfo)
+ * or GetToken {openid}, which the server grants only with the OAuth cookie it set
+ * on the OAuth redirect (sent by the browser: same origin, or withCredentials).
+ * When GetToken {openid} is refused with 401 (cookie gone or expired), the layer
+ * tells the app (onOpenidRefused: forget the user, so the next auth route runs
+ * OAuth again) and falls back to the password grant; the call is still retried
+ * only once, so a refused proof can never loop.
+ *
  * axios (≈30 kB gzip) is imported on the first call, not with the first page.
  *
  * Resolves with the envelope for every answer that has one (success true or false);
@@ -29,6 +38,8 @@ export interface ApiDeps {
   /** Stores a new service token (session store). */
   setToken(t: TokenInfo): void;
   getOpenid(): string | null | undefined;
+  /** GetToken {openid} answered 401: the openid is no longer proven (OAuth cookie gone); forget the user. */
+  onOpenidRefused?(): void;
   /** Report / approver bearer values for their headers. */
   getHeaderTokens(): { report?: string | null; approver?: string | null };
   /** Test seam: axios adapter. */
@@ -167,7 +178,14 @@ export function createApi(deps: ApiDeps): Api {
   function refresh(): Promise<TokenInfo> {
     if (!refreshing) {
       const openid = deps.getOpenid();
-      refreshing = (openid ? fetchTokenByOpenid(openid) : fetchTokenByPassword()).finally(() => {
+      const byOpenid = (id: string) =>
+        fetchTokenByOpenid(id).catch((e: unknown) => {
+          if (!(e instanceof RequestError) || e.status !== 401) throw e;
+          log('openid not proven: OAuth needed', e.message);
+          deps.onOpenidRefused?.();
+          return fetchTokenByPassword();
+        });
+      refreshing = (openid ? byOpenid(openid) : fetchTokenByPassword()).finally(() => {
         refreshing = null;
       });
     }

@@ -8,6 +8,9 @@
  *
  * - mounts POST (or GET for toWeChatOauth) at /api/<path> from CALLS;
  * - applies the call's auth kind (401 + envelope when the bearer is missing/expired);
+ * - per-user calls (`owner` in CALLS): the bearer must be bound to the openid the
+ *   body names (or that owns the order body.id): client token → 401 MSG_NEED_USER,
+ *   another openid's token → 403 MSG_FORBIDDEN, before the handler runs (checkOwner);
  * - unwraps `{encryStr}` bodies when crypto is enabled (plugins/crypto.ts);
  * - validates the body with the shared Ajv (Chinese message of the first error);
  * - wraps the result: `{ success: true, returnMsg: '成功' | yours, returnData }`;
@@ -17,7 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallName } from '../../contract/calls';
+import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallDef, type CallName } from '../../contract/calls';
 import { compileSchema, firstMessageZh } from '../../engine/schema/ajv';
 import type { Db } from '../db/types';
 import type { ServerConfig } from '../services/config';
@@ -62,6 +65,18 @@ export class ApiError extends Error {
 }
 
 export const MSG_UNAUTHORIZED = '登录已过期，请重新登录';
+/** A per-user call with a token not bound to any openid (client credentials), or OAuth proof missing. */
+export const MSG_NEED_USER = '请重新授权';
+/** A per-user call naming another openid than the token's. */
+export const MSG_FORBIDDEN = '无权访问他人的信息';
+
+/** Subjects of client-credentials service tokens (GetToken password grant). */
+export const CLIENT_SUBJECT_PREFIX = 'client:';
+
+/** The openid a service token is bound to (userOpenid / GetToken by openid), or null for a client token. */
+export function boundOpenid(subject: string | null | undefined): string | null {
+  return subject && !subject.startsWith(CLIENT_SUBJECT_PREFIX) ? subject : null;
+}
 export const MSG_BAD_REQUEST = '请求参数错误';
 
 export type CallResult<T = unknown> = T | { returnMsg: string; returnData: T };
@@ -103,6 +118,29 @@ export async function requireAuth(app: FastifyInstance, kind: string, req: Fasti
   }
 }
 
+/** A per-user call needs a token bound to an openid (not a client token): else 401, so the app fetches one by openid. */
+export function requireUser(req: FastifyRequest): string {
+  const subject = boundOpenid(req.authSubject);
+  if (!subject) throw new ApiError(MSG_NEED_USER, { status: 401 });
+  return subject;
+}
+
+/**
+ * Per-user calls: the token must be bound to the openid whose data is asked for.
+ * Runs after requireAuth (which set req.authSubject) and body validation.
+ */
+export async function checkOwner(app: FastifyInstance, owner: CallDef['owner'], req: FastifyRequest, body: Record<string, unknown>): Promise<void> {
+  if (!owner) return;
+  const subject = requireUser(req);
+  if (owner === 'order') {
+    // An order that does not exist is left to the handler (its own "order missing" answer).
+    const o = await app.deps.db.one<{ openid: string }>('SELECT openid FROM orders WHERE id = $1', [String(body.id ?? '')]);
+    if (o && o.openid !== subject) throw new ApiError(MSG_FORBIDDEN, { status: 403 });
+    return;
+  }
+  if (body[owner] !== subject) throw new ApiError(MSG_FORBIDDEN, { status: 403 });
+}
+
 export function defineCall<B = any>(app: FastifyInstance, name: CallName, opts: CallOptions<B>): void {
   const def = CALLS[name];
   const schema = opts.bodySchema ?? loadSchema(name);
@@ -112,11 +150,14 @@ export function defineCall<B = any>(app: FastifyInstance, name: CallName, opts: 
     url: `/api/${def.path}`,
     handler: async (req, reply) => {
       await requireAuth(app, def.auth, req);
+      const owner = (def as CallDef).owner;
+      if (owner) requireUser(req); // before the body is even looked at
       let body: unknown = def.method === 'GET' ? { ...(req.query as object) } : req.body;
       if (body === undefined || body === null || body === '') body = {};
       if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(MSG_BAD_REQUEST, { status: 400 });
       body = unwrapEncryBody(app, body as Record<string, unknown>);
       if (validate && !validate(body)) throw new ApiError(firstMessageZh(validate.errors, MSG_BAD_REQUEST));
+      await checkOwner(app, owner, req, body as Record<string, unknown>);
       const out = await opts.handler(body as B, req, reply);
       if (reply.sent) return reply;
       if (isEnvelopePart(out)) return { success: true, returnMsg: out.returnMsg, returnData: out.returnData };

@@ -3,6 +3,7 @@
  * the app gets in GET /config.json is derived here (startupConfig()).
  */
 import type { StartupConfig } from '../../contract/calls';
+import { SESSION_SECRET_MIN } from './oauth-session';
 
 export const DEMO_TOKEN_CLIENT = { client_id: 'checkup-app', client_secret: 'demo-secret', name: 'app', password: 'demo-password' };
 export const DEMO_CRYPTO_SEED = 'demo-crypto-seed';
@@ -33,6 +34,12 @@ export interface ServerConfig {
   teamNameMax: number;
   tokenTtlSec: number;
   tokenClient: { client_id: string; client_secret: string; name: string; password: string };
+  /**
+   * HMAC key of the OAuth cookie (SESSION_SECRET, at least 32 characters). '' = none
+   * configured: production refuses to start; elsewhere main.ts uses a random key kept
+   * in DATA_DIR/session.key and buildServer() a per-process random one.
+   */
+  sessionSecret: string;
   crypto: { enabled: boolean; keySeed: string; substitution: string };
   payProvider: 'sandbox' | 'wechat';
   wechat: { appid: string; secret: string; mchId: string; apiKey: string; certPath: string };
@@ -74,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       name: env.TOKEN_CLIENT_NAME || DEMO_TOKEN_CLIENT.name,
       password: env.TOKEN_CLIENT_PASSWORD || DEMO_TOKEN_CLIENT.password,
     },
+    sessionSecret: env.SESSION_SECRET || '',
     crypto: { enabled: bool(env.CRYPTO_ENABLED, false), keySeed: env.CRYPTO_KEY_SEED || DEMO_CRYPTO_SEED, substitution: env.CRYPTO_SUBSTITUTION || '' },
     payProvider: env.PAY_PROVIDER === 'wechat' ? 'wechat' : 'sandbox',
     wechat: {
@@ -96,6 +104,7 @@ export function productionProblems(c: ServerConfig): string[] {
   const p: string[] = [];
   if (c.tokenClient.client_secret === DEMO_TOKEN_CLIENT.client_secret || c.tokenClient.password === DEMO_TOKEN_CLIENT.password)
     p.push('TOKEN_CLIENT_SECRET/TOKEN_CLIENT_PASSWORD still have the demo values');
+  if (c.sessionSecret.length < SESSION_SECRET_MIN) p.push(`SESSION_SECRET (the OAuth cookie's signing key, at least ${SESSION_SECRET_MIN} characters) is not set`);
   if (c.payProvider === 'sandbox') p.push('PAY_PROVIDER is sandbox (set PAY_PROVIDER=wechat and WECHAT_* env)');
   if (c.crypto.enabled && c.crypto.keySeed === DEMO_CRYPTO_SEED) p.push('CRYPTO_KEY_SEED is the demo seed');
   if (c.payProvider === 'wechat' && (!c.wechat.appid || !c.wechat.secret || !c.wechat.mchId || !c.wechat.apiKey))

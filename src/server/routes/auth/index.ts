@@ -1,7 +1,16 @@
-/** GetToken (password grant / openid refresh), toWeChatOauth (GET redirect), userOpenid. */
+/**
+ * GetToken (password grant / openid refresh), toWeChatOauth (GET redirect), userOpenid.
+ *
+ * OAuth is the only proof of an openid: toWeChatOauth sets the signed OAuth cookie
+ * (services/oauth-session.ts) for the openid it resolved; userOpenid and GetToken
+ * by openid issue an openid-bound token (subject = openid) only when that cookie
+ * proves the openid of the body, else HTTP 401 MSG_NEED_USER. The password grant
+ * gives a client token (subject `client:<id>`) for public calls only.
+ */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, defineCall } from '../../plugins/call';
+import { ApiError, CLIENT_SUBJECT_PREFIX, MSG_NEED_USER, defineCall } from '../../plugins/call';
+import { provenOpenid, setOpenidCookie } from '../../services/oauth-session';
 import { issueToken } from '../../services/tokens';
 import { userOf } from '../../services/orders';
 import { SANDBOX_OPENID } from '../../providers/wechat/sandbox';
@@ -46,13 +55,21 @@ async function ensureUser(app: FastifyInstance, openid: string) {
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
 
+  /** The body's openid when the request's OAuth cookie proves it; else 401 (the app re-runs OAuth). */
+  const requireProof = (req: FastifyRequest, openid: unknown): string => {
+    const proven = provenOpenid(req, config.sessionSecret, app.deps.clock.now());
+    if (!proven || typeof openid !== 'string' || openid !== proven) throw new ApiError(MSG_NEED_USER, { status: 401 });
+    return proven;
+  };
+
   defineCall(app, 'GetToken', {
-    handler: async (body: Record<string, unknown>) => {
+    handler: async (body: Record<string, unknown>, req) => {
       const { db, clock } = app.deps;
-      if (typeof body.openid === 'string' && body.openid) {
-        const u = await db.one('SELECT openid FROM users WHERE openid = $1', [body.openid]);
+      if (body.openid !== undefined && body.openid !== '') {
+        const openid = requireProof(req, body.openid);
+        const u = await db.one('SELECT openid FROM users WHERE openid = $1', [openid]);
         if (!u) throw new ApiError('暂未注册');
-        return issueToken(db, 'service', body.openid, config.tokenTtlSec, clock.now());
+        return issueToken(db, 'service', openid, config.tokenTtlSec, clock.now());
       }
       const c = config.tokenClient;
       const ok =
@@ -63,7 +80,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         same(body.name, c.name) &&
         same(body.password, c.password);
       if (!ok) throw new ApiError('客户端认证失败');
-      return issueToken(db, 'service', `client:${c.client_id}`, config.tokenTtlSec, clock.now());
+      return issueToken(db, 'service', `${CLIENT_SUBJECT_PREFIX}${c.client_id}`, config.tokenTtlSec, clock.now());
     },
   });
 
@@ -74,6 +91,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const provider = app.deps.providers.pay;
       const done = async (openid: string) => {
         await ensureUser(app, openid);
+        setOpenidCookie(reply, req, { key: config.sessionSecret, openid, nowMs: app.deps.clock.now(), publicUrl: config.publicUrl });
         return reply.redirect(withParams(target, { success: 'true', type: 'oauth', returnMsg: '', returnData: openid, openid }), 302);
       };
       try {
@@ -82,7 +100,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         const url = provider.authorizeUrl(self, 'oauth');
         if (url) return reply.redirect(url, 302);
         // sandbox: answer at once with the demo openid (or ?openid=… for other demo users)
-        const openid = typeof q.openid === 'string' && /^[\w-]{6,64}$/.test(q.openid) ? q.openid : SANDBOX_OPENID;
+        const openid = typeof q.openid === 'string' && /^[\w-]{1,64}$/.test(q.openid) ? q.openid : SANDBOX_OPENID;
         return await done(openid);
       } catch (err) {
         req.log.warn({ err }, 'oauth failed');
@@ -92,11 +110,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineCall(app, 'userOpenid', {
-    handler: async (body: { openid: string }) => {
+    handler: async (body: { openid: string }, req) => {
       const { db, clock } = app.deps;
-      await ensureUser(app, body.openid);
-      const user = await userOf(db, body.openid);
-      const tokenInfo = await issueToken(db, 'service', body.openid, config.tokenTtlSec, clock.now());
+      const openid = requireProof(req, body.openid);
+      await ensureUser(app, openid);
+      const user = await userOf(db, openid);
+      const tokenInfo = await issueToken(db, 'service', openid, config.tokenTtlSec, clock.now());
       const registered = Boolean(user.name && user.idCard);
       return { tokenInfo, user, registered };
     },
