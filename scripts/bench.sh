@@ -8,7 +8,13 @@ echo "=== first-load JS per route"
 node --import tsx scripts/bench-bundle.ts
 echo "=== Lighthouse mobile (/Index, /PersonBookSum)"
 node --import tsx scripts/bench-lighthouse.ts
-echo "=== form keystroke cost (130-field form, 4x CPU throttle)"
-node --import tsx scripts/bench-form.ts || echo "(form bench: engine over its 16 ms budget)"
+echo "=== form keystroke cost (130-field form, occupational questionnaire; 4x CPU throttle)"
+# Over the 16 ms budget (engine or occupational net p95): the other benches still run, then npm run bench fails.
+form_rc=0
+node --import tsx scripts/bench-form.ts || form_rc=$?
 echo "=== server throughput"
 node --import tsx scripts/bench-server.ts
+if [ "$form_rc" -ne 0 ]; then
+  echo "form bench failed (exit $form_rc): a keystroke p95 is over its 16 ms budget, see above" >&2
+  exit "$form_rc"
+fi

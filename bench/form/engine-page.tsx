@@ -1,16 +1,15 @@
 import { SchemaForm } from '../../src/widgets/form/SchemaForm';
 import { benchSchema } from './bench-schema';
 import { demoEval, demoSchema } from './demo-schema';
-import occupational from '../../schemas/forms/occupational-questionnaire.json';
 import health from '../../schemas/forms/health-questionnaire.json';
 
-/** The project's real questionnaires, for screenshots (`?impl=occupational|health`). */
-const REAL: Record<string, object> = { occupational, health };
+/** A real questionnaire, for screenshots (`?impl=health`; the occupational one has its own page). */
+const REAL: Record<string, object> = { health };
 
 const schema = benchSchema(130);
 const noop = () => undefined;
 
-/** `?impl=engine`: the benchmark form; `demo` / `view`: every widget, editable or read-only; `occupational` / `health`: real schemas. */
+/** `?impl=engine`: the benchmark form; `demo` / `view`: every widget, editable or read-only; `health`: a real schema. */
 export function Page({ impl }: { impl: string }) {
   if (impl === 'demo' || impl === 'view') {
     return (

@@ -1,6 +1,8 @@
 /**
  * Benchmark page. `?impl=engine` (SchemaForm), `?impl=rjsf` (plain @rjsf/core),
- * `?impl=plain` (calibration), `?impl=demo|view` (every widget, for screenshots).
+ * `?impl=plain` (calibration), `?impl=occupational` (the real occupational
+ * questionnaire as the app renders it), `?impl=demo|view|health` (every widget,
+ * the health questionnaire; for screenshots).
  * Each implementation is its own chunk, so none pays for another's code at load.
  * scripts/bench-form.ts drives it.
  */
@@ -21,8 +23,13 @@ function Mounted({ children }: { children: React.ReactNode }) {
 
 installKeystrokeTimer();
 document.title = `bench ${impl}`;
-const load: Promise<{ Page: ComponentType<{ impl: string }> }> =
-  impl === 'rjsf' ? import('./rjsf-page') : impl === 'plain' ? import('./plain-page') : import('./engine-page');
+type PageModule = Promise<{ Page: ComponentType<{ impl: string }> }>;
+const PAGES: Record<string, () => PageModule> = {
+  rjsf: () => import('./rjsf-page'),
+  plain: () => import('./plain-page'),
+  occupational: () => import('./occupational-page'),
+};
+const load = (PAGES[impl] ?? (() => import('./engine-page')))();
 void load.then(({ Page }) =>
   createRoot(document.getElementById('root')!).render(
     <Mounted>

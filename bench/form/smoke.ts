@@ -29,6 +29,8 @@ try {
   await page.waitForSelector('#cf-name');
 
   await page.getByText('提交').click();
+  // validate() is async (the Ajv chunk loads on first use): wait for the messages.
+  await page.locator('.adm-form-item-feedback-error').nth(1).waitFor({ timeout: 5000 }).catch(() => undefined);
   check((await page.locator('.adm-form-item-feedback-error').allTextContents()).join('|') === '请输入姓名|请输入手机号码', 'submit: inline required messages in field order');
   await page.fill('#cf-name', '张三');
   check((await page.locator('.adm-form-item-feedback-error').count()) === 1, 'typing clears that field\'s message');

@@ -184,32 +184,41 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
     methods.reset(initialValues(root, values));
   }, [values, root, methods]);
 
-  async function submit() {
-    const first = await api.handle.validate();
-    if (first) {
-      Toast.show({ content: first });
-      return;
+  const hasSubmit = !!onSubmit && !readOnly;
+  // The same element while nothing it shows changed: antd-mobile's Form gives
+  // its FormContext a new object on every render, which re-renders every
+  // Form.Item through the memoised field tree. The app re-renders this form
+  // on each debounced onChange (its step keeps the values), so without this a
+  // draft save re-rendered all the rows (docs/benchmarks-forms.md, occupational).
+  const form = useMemo(() => {
+    async function submit() {
+      const first = await api.handle.validate();
+      if (first) {
+        Toast.show({ content: first });
+        return;
+      }
+      latest.current.onSubmit?.(api.handle.getValues());
     }
-    latest.current.onSubmit?.(api.handle.getValues());
-  }
+    return (
+      <Form
+        className="cf-form"
+        layout="horizontal"
+        footer={
+          hasSubmit ? (
+            <Button block color="primary" size="large" onClick={submit}>
+              {submitText ?? '提交'}
+            </Button>
+          ) : undefined
+        }
+      >
+        <Fields nodes={root.children ?? []} base="" />
+      </Form>
+    );
+  }, [api, root, hasSubmit, submitText]);
 
   return (
     <FormEnvContext.Provider value={api.env}>
-      <ReadOnlyContext.Provider value={!!readOnly}>
-        <Form
-          className="cf-form"
-          layout="horizontal"
-          footer={
-            onSubmit && !readOnly ? (
-              <Button block color="primary" size="large" onClick={submit}>
-                {submitText ?? '提交'}
-              </Button>
-            ) : undefined
-          }
-        >
-          <Fields nodes={root.children ?? []} base="" />
-        </Form>
-      </ReadOnlyContext.Provider>
+      <ReadOnlyContext.Provider value={!!readOnly}>{form}</ReadOnlyContext.Provider>
     </FormEnvContext.Provider>
   );
 }
