@@ -20,9 +20,12 @@ export interface CallDef {
    * field naming the user; 'order' = the owner of the order named by body.id. The
    * server answers only a service token bound to that openid (userOpenid /
    * GetToken by openid, after OAuth); a client-credentials token gets 401, another
-   * user's token 403. Calls without it are public (catalogue, calendars, notices…).
+   * user's token 403. 'regno' = the exam number body.regno: the token's openid
+   * must hold a grant for it (TeamLogin as that member under this openid, or the
+   * openid's own user record is that person; server/services/regno-grants.ts),
+   * else 403. Calls without it are public (catalogue, calendars, notices…).
    */
-  owner?: 'openid' | 'openId' | 'order';
+  owner?: 'openid' | 'openId' | 'order' | 'regno';
   /** returnData is JSON text (a string the client must JSON.parse). */
   jsonText?: boolean;
   /** Spec section the call comes from, for readers. */
@@ -64,9 +67,9 @@ export const CALLS = {
   GetReportDetail: { path: 'ReportApi/GetReportDetail', method: 'POST', auth: 'report', jsonText: true, spec: 'after §7' },
   GetPacsPhotoUrl: { path: 'ReportApi/GetPacsPhotoUrl', method: 'POST', auth: 'report', spec: 'after §7' },
   GetReportPDFUrl: { path: 'ReportApi/GetReportPDFUrl', method: 'POST', auth: 'report', spec: 'after §7' },
-  GetPatientinfo: { path: 'QuestionApi/GetPatientinfo', method: 'POST', auth: 'service', jsonText: true, spec: 'after §7' },
+  GetPatientinfo: { path: 'QuestionApi/GetPatientinfo', method: 'POST', auth: 'service', owner: 'regno', jsonText: true, spec: 'after §7' },
   GetQuestion: { path: 'QuestionApi/GetQuestion', method: 'POST', auth: 'service', owner: 'openId', spec: 'after §7' },
-  SaveQuestions: { path: 'QuestionApi/SaveQuestions', method: 'POST', auth: 'service', spec: 'after §7' },
+  SaveQuestions: { path: 'QuestionApi/SaveQuestions', method: 'POST', auth: 'service', owner: 'regno', spec: 'after §7' },
   SaveGetQuestion: { path: 'QuestionApi/SaveGetQuestion', method: 'POST', auth: 'service', owner: 'openId', spec: 'after §7' },
   /** Not in the spec (its list was hard-coded samples): the real "my questionnaires" list. */
   GetQuestionList: { path: 'QuestionApi/GetQuestionList', method: 'POST', auth: 'service', owner: 'openId', spec: 'decision' },

@@ -5,7 +5,8 @@
  *
  * Bearers are obtained the way the app gets them: the client token by the
  * password grant (public calls), and for a per-user call (CALLS[name].owner) a
- * token bound to the openid the body names (or that owns the order body.id):
+ * token bound to the openid the body names (or that owns the order body.id, or
+ * that holds a grant for the exam number body.regno):
  * sandbox OAuth redirect → OAuth cookie → GetToken {openid}. Both are re-obtained
  * when the test clock has moved past them.
  */
@@ -29,8 +30,12 @@ export interface AfterBookingApp {
   db: Db;
   /** Set `clock.t` to move the server's time. */
   clock: { t: number; now(): number };
-  /** POST /api/<call>: with the service bearer unless `auth: false`, extra headers, client address. */
-  call(name: CallName, body: unknown, opts?: { auth?: boolean; headers?: Record<string, string>; ip?: string }): Promise<Answer>;
+  /**
+   * POST /api/<call>: with the service bearer unless `auth: false` (the owner's openid-bound
+   * token for a per-user call, else the client token; `as` = that openid's token in any case),
+   * extra headers, client address.
+   */
+  call(name: CallName, body: unknown, opts?: { auth?: boolean; as?: string; headers?: Record<string, string>; ip?: string }): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -68,14 +73,19 @@ export async function startAfterBookingApp(today = '2026-06-15'): Promise<AfterB
       const o = await db.one<{ openid: string }>('SELECT openid FROM orders WHERE id = $1', [String(b.id ?? '')]);
       return o?.openid || 'test-openid-0001';
     }
+    if (owner === 'regno') {
+      // an openid holding a grant for the exam number (TeamLogin / seed), else one without (→ 403)
+      const g = await db.one<{ openid: string }>('SELECT openid FROM regno_grants WHERE reg_no = $1 ORDER BY openid', [String(b.regno ?? '')]);
+      return g?.openid || 'test-openid-0001';
+    }
     return '';
   }
   return {
     app,
     db,
     clock,
-    async call(name, body, { auth = true, headers = {}, ip } = {}) {
-      const tok = auth ? await bearer(await ownerOf(name, body)) : '';
+    async call(name, body, { auth = true, as, headers = {}, ip } = {}) {
+      const tok = auth ? await bearer(as ?? (await ownerOf(name, body))) : '';
       const r = await app.inject({
         method: 'POST',
         url: `/api/${CALLS[name].path}`,

@@ -90,7 +90,8 @@ export interface TestApp {
   token: string;
   /**
    * Posts a contract call. Without `opts.token`, a per-user call (CALLS[name].owner)
-   * goes with a token bound to the openid it names (or that owns the order body.id),
+   * goes with a token bound to the openid it names (or that owns the order body.id,
+   * or that holds a grant for the exam number body.regno),
    * obtained the honest way (userToken); userOpenid gets that openid's OAuth cookie.
    */
   call<T = any>(name: CallName, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string> }): Promise<{ status: number; body: { success: boolean; returnMsg: string; returnData: T } }>;
@@ -168,6 +169,11 @@ export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: {
     if (owner === 'order') {
       const o = await store.db.one<{ openid: string }>('SELECT openid FROM orders WHERE id = $1', [String(b.id ?? '')]);
       return t.userToken(o?.openid || 'test-openid-0001');
+    }
+    if (owner === 'regno') {
+      // an openid holding a grant for the exam number (TeamLogin / seed), else one without (→ 403)
+      const g = await store.db.one<{ openid: string }>('SELECT openid FROM regno_grants WHERE reg_no = $1 ORDER BY openid', [String(b.regno ?? '')]);
+      return t.userToken(g?.openid || 'test-openid-0001');
     }
     return t.token;
   }

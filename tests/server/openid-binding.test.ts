@@ -51,6 +51,9 @@ function asksForB(): Array<[CallName, Record<string, unknown>]> {
     ['SaveGetQuestion', { openId: B, ordinaryQs: JSON.stringify({ sleepQuality: '差' }) }],
     ['PersonOrderAdd', personBody(day, { openid: B, idCard: uniqueId(1) })],
     ['SweepCodePay', { regno: DEMO.payValid, openid: B, price: '268.00' }],
+    // keyed by exam number: B holds the demo grants for T000101 / T000102, A none (regno-binding.test.ts)
+    ['GetPatientinfo', { regno: DEMO.patientOccupational }],
+    ['SaveQuestions', { regno: DEMO.patientOccupational, kw: '2', questionZC: JSON.stringify({ basicInfo: { name: 'x' } }) }],
     ['SyncOrderById', { id: bOrder.id, idCard: bOrder.idCard }],
     ['PersonOrderPay', { id: bOrder.id, idCard: bOrder.idCard }],
     ['PersonOrderCancel', { id: bOrder.id, idCard: bOrder.idCard }],

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
 import { startAfterBookingApp, type AfterBookingApp } from './after-booking-helpers';
 import { type CallName } from '../../src/contract/calls';
+import { MSG_FORBIDDEN } from '../../src/server/plugins/call';
 import { DEMO, DEMO_SIGNATURE, demoOccupationalAnswer } from '../../src/server/seed/after-booking';
 import {
   fileFormSchemaValidator,
@@ -146,13 +147,16 @@ describe('SaveQuestions (per regNo) and GetPatientinfo', () => {
     expect(list[0]).toMatchObject({ name: '陈刚', tel: '13600136001', lncName: expect.any(String), idcard: expect.stringMatching(/^\d{17}[\dX]$/), age: 40, sex: true });
     const f = JSON.parse((await call('GetPatientinfo', { regno: DEMO.patientOrdinary })).json.returnData) as PatientInfo[];
     expect(f[0].sex).toBe(false);
-    expect(JSON.parse((await call('GetPatientinfo', { regno: 'NOPE' })).json.returnData)).toEqual([]);
+    // no grant for the regno (it does not even exist): refused like any other, no existence oracle
+    expect((await call('GetPatientinfo', { regno: 'NOPE' })).json).toEqual({ success: false, returnMsg: MSG_FORBIDDEN, returnData: null });
     expect((await call('GetPatientinfo', {})).json.success).toBe(false);
   });
 
   it('GetPatientinfo falls back to a core group member (team_members)', async () => {
     await db.run(`INSERT INTO companies (lnc_code, lnc_name) VALUES ('LTEST', '测试单位') ON CONFLICT DO NOTHING`);
     await db.run(`INSERT INTO team_members (id, lnc_code, pat_name, idcard, tel, clus_code, clus_name, reg_no, flag) VALUES ('tm-x', 'LTEST', '周七', '110101199001011237', '13500135000', 'K1', '套餐', 'TM0001', '普通体检') ON CONFLICT DO NOTHING`);
+    // the member logs in (TeamLogin under its openid): that openid may then act for TM0001
+    expect((await t.call('TeamLogin', { lnc_Code: 'LTEST', idCard: '110101199001011237', tel: '13500135000' }, { as: 'oq-member-tm0001' })).json.success).toBe(true);
     const list = JSON.parse((await call('GetPatientinfo', { regno: 'TM0001' })).json.returnData) as PatientInfo[];
     expect(list[0]).toMatchObject({ name: '周七', lncName: '测试单位', age: 36, sex: true, regno: 'TM0001' });
   });
@@ -167,7 +171,7 @@ describe('SaveQuestions (per regNo) and GetPatientinfo', () => {
     // the seeded demo regNo already has one
     const seeded = await db.one<{ body: string }>(`SELECT body FROM questionnaire_answers WHERE owner_kind = 'regno' AND owner_key = $1`, [DEMO.patientOccupational]);
     expect(JSON.parse(seeded!.body).basicInfo.name).toBe('陈刚');
-    expect((await call('SaveQuestions', { regno: 'NOPE', kw: '2', questionZC: JSON.stringify(occ) })).json).toMatchObject({ success: false, returnMsg: Q_MSG.unknownRegno });
+    expect((await call('SaveQuestions', { regno: 'NOPE', kw: '2', questionZC: JSON.stringify(occ) })).json).toMatchObject({ success: false, returnMsg: MSG_FORBIDDEN });
     expect((await call('SaveQuestions', { regno: DEMO.patientOrdinary, kw: '9', questionZC: JSON.stringify(occ) })).json.success).toBe(false);
     expect((await call('SaveQuestions', { regno: DEMO.patientOrdinary, kw: '2', questionZC: '{"a":' })).json).toMatchObject({ success: false, returnMsg: Q_MSG.notJson });
     expect((await call('SaveQuestions', { regno: 'TM0001', kw: '2', questionZC: JSON.stringify(occ) })).json.success).toBe(true);

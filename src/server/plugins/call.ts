@@ -9,8 +9,9 @@
  * - mounts POST (or GET for toWeChatOauth) at /api/<path> from CALLS;
  * - applies the call's auth kind (401 + envelope when the bearer is missing/expired);
  * - per-user calls (`owner` in CALLS): the bearer must be bound to the openid the
- *   body names (or that owns the order body.id): client token → 401 MSG_NEED_USER,
- *   another openid's token → 403 MSG_FORBIDDEN, before the handler runs (checkOwner);
+ *   body names (or that owns the order body.id, or that holds a grant for the exam
+ *   number body.regno): client token → 401 MSG_NEED_USER, another openid's token
+ *   → 403 MSG_FORBIDDEN, before the handler runs (checkOwner);
  * - unwraps `{encryStr}` bodies when crypto is enabled (plugins/crypto.ts);
  * - validates the body with the shared Ajv (Chinese message of the first error);
  * - wraps the result: `{ success: true, returnMsg: '成功' | yours, returnData }`;
@@ -26,6 +27,7 @@ import type { Db } from '../db/types';
 import type { ServerConfig } from '../services/config';
 import type { Providers } from '../providers/wechat/types';
 import { bearerOf, checkToken } from '../services/tokens';
+import { mayActForRegno } from '../services/regno-grants';
 import { unwrapEncryBody } from './crypto';
 
 export interface Clock {
@@ -136,6 +138,13 @@ export async function checkOwner(app: FastifyInstance, owner: CallDef['owner'], 
     // An order that does not exist is left to the handler (its own "order missing" answer).
     const o = await app.deps.db.one<{ openid: string }>('SELECT openid FROM orders WHERE id = $1', [String(body.id ?? '')]);
     if (o && o.openid !== subject) throw new ApiError(MSG_FORBIDDEN, { status: 403 });
+    return;
+  }
+  if (owner === 'regno') {
+    // Exam numbers are short and sequential: no grant → 403 whether or not the regno exists
+    // (no existence oracle); the handler's "unknown regno" answer is for grant holders only.
+    const regno = body.regno;
+    if (typeof regno !== 'string' || !(await mayActForRegno(app.deps.db, subject, regno))) throw new ApiError(MSG_FORBIDDEN, { status: 403 });
     return;
   }
   if (body[owner] !== subject) throw new ApiError(MSG_FORBIDDEN, { status: 403 });

@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import type { Db } from '../db/types';
 import { makeIdCard } from '../../contract/rules/idcard';
 import { directorPasswordFromEnv, setApprover } from '../services/approvals';
+import { grantRegnos } from '../services/regno-grants';
 import type { ReportItem, ReportDetailRow, CheckCls } from '../../contract/after-booking';
 
 export const DEMO = {
@@ -268,6 +269,11 @@ export async function seedAfterBooking(db: Db, today: string): Promise<void> {
     `INSERT INTO exam_patients (reg_no, name, tel, lnc_name, idcard, age, sex_male, flag) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
     [DEMO.patientOrdinary, '林晓', '13600136002', '华兴汽车零部件有限公司', makeIdCard('320102', '19930805', '082'), t.year() - 1993, 0, '普通体检'],
   );
+  // Demo grants: GetPatientinfo / SaveQuestions answer only an openid holding a grant for the
+  // regno (CALLS owner 'regno'). In real use TeamLogin under the openid writes it; here the demo
+  // openid gets T000101 and T000102 as if it had logged in as those team members, so
+  // /#/OccupationalDiseasesQs?regNo=T000101 works in the browser demo. Nobody else gets them.
+  await grantRegnos(db, DEMO.openid, [DEMO.patientOccupational, DEMO.patientOrdinary], 'seed', now);
   const occBody = JSON.stringify(demoOccupationalAnswer(today, { ...occ, age: t.year() - 1986 }));
   await db.run(
     `INSERT INTO questionnaire_answers (id, owner_kind, owner_key, kind, title, status, body, schema_id, schema_version, created_at, updated_at)

@@ -71,13 +71,27 @@ export async function listPayRecords(db: Db, openid: string): Promise<PayRecord[
   return out.sort((a, b) => (a.createtime < b.createtime ? 1 : a.createtime > b.createtime ? -1 : 0));
 }
 
+/**
+ * The examinee's name as the scan-code page shows it to whoever scanned: first
+ * character + '*' (张伟 → 张*, 欧阳娜娜 → 欧*; the length is not shown either).
+ * GetInforMation is open to any logged-in payer (docs/decisions-server.md).
+ */
+export function maskName(name: string): string {
+  const chars = Array.from(String(name ?? '').trim());
+  return chars.length ? `${chars[0]}*` : '';
+}
+
+/**
+ * GetInforMation: what paying needs and nothing more — exam number, masked
+ * name, package, amount, exam date, state. No ID number, phone or company.
+ */
 export async function getInformation(db: Db, regno: string, now: number): Promise<Array<InforMationRow | typeof UNKNOWN_EXAMINEE_ROW>> {
   const r = await db.one<PayRow>(`SELECT * FROM pay_records WHERE reg_no = $1`, [regno]);
   if (!r) return [UNKNOWN_EXAMINEE_ROW];
   return [
     {
       regno: r.reg_no,
-      name: r.name,
+      name: maskName(r.name),
       createtime: r.createtime,
       clus_name: r.clus_name,
       PayAmount: formatCents(Number(r.amount_cents)),

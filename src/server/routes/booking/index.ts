@@ -5,7 +5,8 @@
 import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { formMessage } from '../../services/form-rules';
-import { ApiError, defineCall } from '../../plugins/call';
+import { ApiError, boundOpenid, defineCall } from '../../plugins/call';
+import { grantRegnos } from '../../services/regno-grants';
 import { addItemTree, getPackage, listPackages, onsiteOnlyItems, packageItems } from '../../services/catalog';
 import { PERSON_TYPES, listDays, listSlots, personTypeOf, teamScope, todayOf, weekOf } from '../../services/calendar';
 import {
@@ -330,7 +331,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'GetTjLncList', { handler: async (b: { kw?: string }) => companies(b.kw ?? '') });
 
   defineCall(app, 'TeamLogin', {
-    handler: async (b: TeamLoginBody) => {
+    handler: async (b: TeamLoginBody, req) => {
       const rows = await db.all<TeamMemberRecord>(
         `SELECT m.pat_name, m.idcard, m.tel, m.clus_code, m.clus_name, m.lnc_code, c.lnc_name, m.reg_no, m.flag
            FROM team_members m JOIN companies c ON c.lnc_code = m.lnc_code
@@ -341,6 +342,11 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         const err = '未查询到您的团检信息，请核对单位、身份证号和手机号';
         return { returnMsg: err, returnData: JSON.stringify([{ err }]) };
       }
+      // Company + ID + phone proved the member: the openid behind this token may now act for
+      // the member's exam numbers (GetPatientinfo / SaveQuestions, CALLS owner 'regno').
+      // A client token (no openid) proves nobody and records nothing.
+      const openid = boundOpenid(req.authSubject);
+      if (openid) await grantRegnos(db, openid, rows.map((r) => r.reg_no), 'team-login', deps.clock.now());
       return rows;
     },
   });
