@@ -51,6 +51,20 @@ describe('schemas/forms', () => {
   it('health questionnaire: the one message for missing answers, then the conditional ones', () => {
     const s = load('health-questionnaire.json');
     expect(first(s, {})).toBe('请完整填写问卷信息');
+    const complete: Values = {
+      company: '某公司', name: '张三', contact: '13700001111', healthStatus: '好', surgeryHistory: '无',
+      allergyHistory: '无', diseaseHistory: '无', smoking: '不吸烟', drinking: '偶尔', dietHabit: '荤素均衡',
+      sleepHours: '6-8小时', sleepQuality: '一般', workSchedule: '规律', exerciseFrequency: '偶尔', anxious: '否', recentAnxiety: '否',
+    };
+    const details = { surgeryHistory: '有', allergyHistory: '有', smoking: '吸烟' };
+    // A detail never hides a missing answer, wherever the missing one sits on the page.
+    expect(first(s, { ...complete, ...details, recentAnxiety: undefined })).toBe('请完整填写问卷信息');
+    // Then the details, in x-checkOrder: surgery → allergy → smoking.
+    expect(first(s, { ...complete, ...details })).toBe('请填写手术名称');
+    expect(first(s, { ...complete, ...details, surgeryName: '阑尾切除' })).toBe('请填写药物名称');
+    expect(first(s, { ...complete, ...details, surgeryName: '阑尾切除', allergyName: '青霉素' })).toBe('请填写吸烟数量和年限');
+    expect(first(s, { ...complete, ...details, surgeryName: '阑尾切除', allergyName: '青霉素', smokingAmount: '5', smokingYears: '3' })).toBeNull();
+    expect(first(s, complete)).toBeNull();
   });
 
   it('questionnaire basic info: one message for any missing field', () => {

@@ -3,8 +3,9 @@
  * and the FIRST message by field order.
  *
  * Order: messages about a MISSING value come first, in display order (`x-order`
- * or property order); then every other check, in `x-checkOrder` when an object
- * gives one, else display order. That is the order form's spec order: required
+ * or property order); then every other check — including a value required only
+ * under a condition (`if`/`then`) — in `x-checkOrder` when an object gives one,
+ * else display order. That is the order form's spec order: required
  * name → ID → phone → certificate type/job, then phone format, then the ID
  * checks (order-form schema: "x-checkOrder": ["phone", "idcard"]).
  *
@@ -62,7 +63,11 @@ function rankError(root: FieldNode, e: ErrorObject): Ranked | null {
   let message = e.message ?? '';
   if (e.keyword === 'required') message = `请填写${node?.label ?? missing}`;
   else if (e.keyword !== 'errorMessage' && e.keyword !== 'idcardMsg' && node) message = `${node.label}${message}`;
-  return { path, message, rank: [missing ? 0 : 1, ...fieldRank(root, path, !missing)] };
+  // A value required only under a condition (`if`/`then`: surgery 有 → its name) is
+  // a detail of an answer: checked with the content checks, after every
+  // unconditionally required answer, in `x-checkOrder`.
+  const unconditional = missing !== undefined && !/\/(then|else)\//.test(original.schemaPath);
+  return { path, message, rank: [unconditional ? 0 : 1, ...fieldRank(root, path, !unconditional)] };
 }
 
 function pointerToPath(pointer: string): string {
