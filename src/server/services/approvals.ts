@@ -18,11 +18,13 @@ import type {
 } from '../../contract/after-booking';
 import { formatCents } from '../../contract/rules/money';
 import { issueToken } from './tokens';
+import { anyLocked, clearFailures, countFailure, type LoginLimit } from './login-limits';
 
 export const APPROVER_MAX_FAILURES = 5;
 export const APPROVER_WINDOW_MS = 15 * 60_000;
 export const APPROVER_LOCK_MS = 15 * 60_000;
 export const APPROVER_TOKEN_TTL_S = 2 * 3600;
+const APPROVER_LIMIT: LoginLimit = { maxFailures: APPROVER_MAX_FAILURES, windowMs: APPROVER_WINDOW_MS, lockMs: APPROVER_LOCK_MS };
 export const DEFAULT_DEMO_DIRECTOR_PASSWORD = '123456';
 
 export const APPROVAL_MSG = {
@@ -72,36 +74,12 @@ export function directorPasswordFromEnv(env: NodeJS.ProcessEnv = process.env): s
   return env.NODE_ENV === 'production' ? null : DEFAULT_DEMO_DIRECTOR_PASSWORD;
 }
 
-async function isLocked(db: Db, key: string, now: number): Promise<boolean> {
-  const r = await db.one<{ locked_until: number | string }>(`SELECT locked_until FROM approver_login_limits WHERE limit_key = $1`, [key]);
-  return !!r && Number(r.locked_until) > now;
-}
-
-/** Counts one failure on a key (atomic); locks it when the window holds MAX failures. */
-async function countFailure(db: Db, key: string, now: number): Promise<void> {
-  await db.run(
-    `INSERT INTO approver_login_limits (limit_key, failures, window_start, locked_until) VALUES ($1, 0, $2, 0) ON CONFLICT (limit_key) DO NOTHING`,
-    [key, now],
-  );
-  await db.run(
-    `UPDATE approver_login_limits
-        SET failures = CASE WHEN window_start <= $2 THEN 1 ELSE failures + 1 END,
-            window_start = CASE WHEN window_start <= $2 THEN $3 ELSE window_start END
-      WHERE limit_key = $1`,
-    [key, now - APPROVER_WINDOW_MS, now],
-  );
-  await db.run(
-    `UPDATE approver_login_limits SET locked_until = $2, failures = 0, window_start = $3 WHERE limit_key = $1 AND failures >= $4`,
-    [key, now + APPROVER_LOCK_MS, now, APPROVER_MAX_FAILURES],
-  );
-}
-
 export async function verifyDirectorPassword(
   db: Db,
   q: { id: string; pwd: string; client: string; now: number },
 ): Promise<VerifyDirectorReviewPwdRes> {
   const keys = [`id:${q.id}`, `client:${q.client}`];
-  for (const k of keys) if (await isLocked(db, k, q.now)) throw new ApprovalError(APPROVAL_MSG.locked);
+  if (await anyLocked(db, keys, q.now)) throw new ApprovalError(APPROVAL_MSG.locked);
   const user = await db.one<{ id: string; name: string; pwd_hash: string; pwd_salt: string }>(
     `SELECT id, name, pwd_hash, pwd_salt FROM approver_users WHERE id = $1`,
     [q.id],
@@ -109,12 +87,12 @@ export async function verifyDirectorPassword(
   const ok = !!user && /^\d{6}$/.test(q.pwd) && (await passwordMatches(q.pwd, user.pwd_hash, user.pwd_salt));
   if (!ok) {
     // An unknown id counts against the client only (no rows for ids that do not exist).
-    if (user) await countFailure(db, keys[0], q.now);
-    await countFailure(db, keys[1], q.now);
-    for (const k of keys) if (await isLocked(db, k, q.now)) throw new ApprovalError(APPROVAL_MSG.locked);
+    if (user) await countFailure(db, keys[0], q.now, APPROVER_LIMIT);
+    await countFailure(db, keys[1], q.now, APPROVER_LIMIT);
+    if (await anyLocked(db, keys, q.now)) throw new ApprovalError(APPROVAL_MSG.locked);
     throw new ApprovalError(APPROVAL_MSG.wrong);
   }
-  await db.run(`DELETE FROM approver_login_limits WHERE limit_key = $1 OR limit_key = $2`, keys);
+  await clearFailures(db, keys);
   // The bearer is a core token (kind 'approver', subject = approver id), checked by defineCall.
   const t = await issueToken(db, 'approver', user!.id, APPROVER_TOKEN_TTL_S, q.now);
   return { token: t.access_token, expires_in: t.expires_in, name: user!.name };

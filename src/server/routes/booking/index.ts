@@ -7,6 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { formMessage } from '../../services/form-rules';
 import { ApiError, boundOpenid, defineCall } from '../../plugins/call';
 import { grantRegnos } from '../../services/regno-grants';
+import { DEFAULT_LOGIN_LIMIT, anyLocked, clearFailures, countFailure } from '../../services/login-limits';
+
+export const TEAM_LOGIN_LOCKED = '尝试次数过多，请15分钟后再试';
+/** One caller (openid, else IP) may mistype for several members before it is locked. */
+const TEAM_CALLER_LIMIT = { ...DEFAULT_LOGIN_LIMIT, maxFailures: 20 };
 import { addItemTree, getPackage, listPackages, onsiteOnlyItems, packageItems } from '../../services/catalog';
 import { PERSON_TYPES, listDays, listSlots, personTypeOf, teamScope, todayOf, weekOf } from '../../services/calendar';
 import {
@@ -332,6 +337,13 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
 
   defineCall(app, 'TeamLogin', {
     handler: async (b: TeamLoginBody, req) => {
+      const now = deps.clock.now();
+      const fail = (err: string) => ({ returnMsg: err, returnData: JSON.stringify([{ err }]) });
+      // The phone number is the only secret here: failures are counted per member (company + ID)
+      // and, more loosely, per caller (a company's members may share one office network).
+      const memberKey = `team:member:${b.lnc_Code.trim()}:${normId(b.idCard)}`;
+      const callerKey = `team:caller:${boundOpenid(req.authSubject) ?? req.ip}`;
+      if (await anyLocked(db, [memberKey, callerKey], now)) return fail(TEAM_LOGIN_LOCKED);
       const rows = await db.all<TeamMemberRecord>(
         `SELECT m.pat_name, m.idcard, m.tel, m.clus_code, m.clus_name, m.lnc_code, c.lnc_name, m.reg_no, m.flag
            FROM team_members m JOIN companies c ON c.lnc_code = m.lnc_code
@@ -339,14 +351,17 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         [b.lnc_Code.trim(), normId(b.idCard), b.tel.trim()],
       );
       if (rows.length === 0) {
-        const err = '未查询到您的团检信息，请核对单位、身份证号和手机号';
-        return { returnMsg: err, returnData: JSON.stringify([{ err }]) };
+        await countFailure(db, memberKey, now);
+        await countFailure(db, callerKey, now, TEAM_CALLER_LIMIT);
+        if (await anyLocked(db, [memberKey, callerKey], now)) return fail(TEAM_LOGIN_LOCKED);
+        return fail('未查询到您的团检信息，请核对单位、身份证号和手机号');
       }
+      await clearFailures(db, [memberKey]);
       // Company + ID + phone proved the member: the openid behind this token may now act for
       // the member's exam numbers (GetPatientinfo / SaveQuestions, CALLS owner 'regno').
       // A client token (no openid) proves nobody and records nothing.
       const openid = boundOpenid(req.authSubject);
-      if (openid) await grantRegnos(db, openid, rows.map((r) => r.reg_no), 'team-login', deps.clock.now());
+      if (openid) await grantRegnos(db, openid, rows.map((r) => r.reg_no), 'team-login', now);
       return rows;
     },
   });
