@@ -4,6 +4,7 @@ import { makeTestApp, personBody, plusDays, setDay, slotSurplus, uniqueId, type 
 import { MEMBERS } from '../../src/server/seed/index';
 import { sandboxNotifyFields } from '../../src/server/providers/wechat/sandbox';
 import { signV2, toXml } from '../../src/server/providers/wechat/sign';
+import { TEAM_LOGIN_FIRST } from '../../src/server/routes/booking/index';
 
 let t: TestApp;
 let D: string; // bookable day, today + 3
@@ -306,8 +307,15 @@ describe('group orders', () => {
     openid: 'team-openid-1', name: m.name, tel: m.tel, idcard: m.id, clus_code: m.clus, clus_name: 'x', begin_time: day, lnc_Code: m.lnc,
     sumtime_Code: '01', sumtime_Name: '07:30-08:30', company_Name: '', regno: '', choose_comb_code: '', price: '0.00', spType: 'total', questionZC: '', ...over,
   });
+  /** TeamLogin as `member` under `openid`'s own token: what the group flow does before booking. */
+  const teamLogin = async (openid: string, member: { lnc: string; id: string; tel: string }) =>
+    expect((await t.call('TeamLogin', { lnc_Code: member.lnc, idCard: member.id, tel: member.tel }, { token: await t.userToken(openid) })).body.success).toBe(true);
   it('TeamOrderAdd (company pays the package) and TeamOrderCancel', async () => {
     await setDay(t.db, 'T:total', D, [{ code: '01', total: 3 }]);
+    // company + ID are not enough: the booker must have logged in as the member (phone)
+    fail(await t.call('TeamOrderAdd', teamBody(D)), TEAM_LOGIN_FIRST);
+    await teamLogin('team-openid-1', m);
+    await teamLogin('team-openid-2', m);
     fail(await t.call('TeamOrderAdd', teamBody(D, { name: '' })), '体检信息不能为空！');
     fail(await t.call('TeamOrderAdd', teamBody(D, { name: '欧阳司马长名字' })), '姓名不能超过6个字');
     fail(await t.call('TeamOrderAdd', teamBody(D, { clus_code: 'T0001' })), '所选套餐与团检信息不符');
@@ -329,6 +337,7 @@ describe('group orders', () => {
   });
   it('with extra items the member pays them (S + hold); the own-calendar company books its own pool', async () => {
     const own = MEMBERS.find((x) => x.lnc === 'L0001' && x.name === '李明')!;
+    await teamLogin('team-openid-1', own);
     await setDay(t.db, 'T:L0001', D, [{ code: '01', total: 2 }]);
     const items = JSON.parse((await t.call('AddClusItem', { code: own.clus })).body.returnData).flatMap((c: any) => c.children);
     const onsite = new Set((await t.call('GetAddClusItemList', {})).body.returnData.map((i: any) => i.comb_code));

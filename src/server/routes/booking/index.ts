@@ -6,10 +6,11 @@ import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { formMessage } from '../../services/form-rules';
 import { ApiError, boundOpenid, defineCall } from '../../plugins/call';
-import { grantRegnos } from '../../services/regno-grants';
+import { grantRegnos, mayActForRegno } from '../../services/regno-grants';
 import { DEFAULT_LOGIN_LIMIT, anyLocked, clearFailures, countFailure } from '../../services/login-limits';
 
 export const TEAM_LOGIN_LOCKED = '尝试次数过多，请15分钟后再试';
+export const TEAM_LOGIN_FIRST = '请先登录团检信息';
 /** One caller (openid, else IP) may mistype for several members before it is locked. */
 const TEAM_CALLER_LIMIT = { ...DEFAULT_LOGIN_LIMIT, maxFailures: 20 };
 import { addItemTree, getPackage, listPackages, onsiteOnlyItems, packageItems } from '../../services/catalog';
@@ -203,6 +204,8 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         [b.lnc_Code, idCard],
       );
       if (!member) throw new ApiError('未查询到您的团检信息');
+      // Company + ID alone are not proof: the booker must have passed TeamLogin (phone) as this member.
+      if (!(await mayActForRegno(db, b.openid, member.reg_no))) throw new ApiError(TEAM_LOGIN_FIRST);
       if (member.clus_code !== b.clus_code) throw new ApiError('所选套餐与团检信息不符');
       const pkg = await getPackage(db, b.clus_code);
       if (pkg) checkSex(pkg, idCard);
