@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { compressText } from '../src/server/plugins/compressed.ts';
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt)$/;
 /** Below this the headers outweigh the saving. */
@@ -28,13 +28,9 @@ export function precompressDir(dir: string): number {
     if (!TEXT.test(file)) continue;
     const raw = fs.readFileSync(file);
     if (raw.length < MIN_BYTES) continue;
-    fs.writeFileSync(
-      `${file}.br`,
-      zlib.brotliCompressSync(raw, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-      }),
-    );
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
+    const { br, gzip } = compressText(raw);
+    fs.writeFileSync(`${file}.br`, br);
+    fs.writeFileSync(`${file}.gz`, gzip);
     n++;
   }
   return n;

@@ -9,6 +9,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { LoadedConfig } from '../../engine/config/assemble';
 import { createValidators } from './validators';
+import { compressText, sendCompressed, type CompressedText } from './compressed';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface ServedConfig {
   app: LoadedConfig['app'];
@@ -21,9 +24,10 @@ export function servedConfig(config: LoadedConfig): ServedConfig {
 }
 
 export function appConfigPlugin(app: FastifyInstance, config: LoadedConfig): void {
-  // Serialised once: every page load asks for it.
-  const body = JSON.stringify(servedConfig(config));
-  const schemas = new Map(Object.entries(config.schemas).map(([path, s]) => [path, JSON.stringify(s)]));
+  // Serialised and compressed once: every page load asks for it.
+  const body = compressText(JSON.stringify(servedConfig(config)));
+  const schemas = new Map(Object.entries(config.schemas).map(([path, s]) => [path, compressText(JSON.stringify(s))]));
+  const built = new Map<string, Promise<CompressedText>>();
   // Built in the background from now on; a request for one still building waits for it.
   const validators = createValidators(config.schemas);
   void validators.ready.then((r) => {
@@ -31,33 +35,29 @@ export function appConfigPlugin(app: FastifyInstance, config: LoadedConfig): voi
     for (const [path, error] of Object.entries(r.failed)) app.log.error({ path, error }, 'form validator failed to build');
   });
 
-  app.get('/app-config.json', async (_req, reply) => {
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-    return body;
-  });
+  app.get('/app-config.json', async (req, reply) => sendCompressed(req, reply, body, JSON_TYPE));
 
   // Only paths the loader read are served: no file-system access, no traversal.
   app.get('/schemas/*', async (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     const module = path.endsWith('.js') ? validators.get(path.slice(0, -3)) : undefined;
     if (module) {
-      let code: string;
+      let code: CompressedText;
       try {
-        code = await module;
+        if (!built.has(path)) built.set(path, module.then(compressText));
+        code = await built.get(path)!;
       } catch (e) {
         req.log.error({ err: e, path }, 'form validator failed to build');
         reply.code(500);
         return { success: false, returnMsg: '系统异常！', returnData: null };
       }
-      reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8');
-      return code;
+      return sendCompressed(req, reply, code, 'text/javascript; charset=utf-8');
     }
     const text = schemas.get(path);
     if (text === undefined) {
       reply.code(404);
       return { success: false, returnMsg: '配置不存在', returnData: null };
     }
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-    return text;
+    return sendCompressed(req, reply, text, JSON_TYPE);
   });
 }
