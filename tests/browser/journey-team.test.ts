@@ -100,6 +100,14 @@ async function calendarToOrders(page: Page, s: Shots): Promise<{ date: string; d
   await noToast(page);
   await clickText(page, '确定');
   await toastText(page, '请选择体检日期');
+  // a day but no slot: the team calendar's own wording (报道, flows/team.yaml)
+  if ((await page.locator('[data-status="plenty"][aria-disabled="false"]').count()) === 0) await page.locator('[aria-label="next-month"]').click();
+  await page.locator('[data-status="plenty"][aria-disabled="false"]').first().click();
+  await page.locator('[aria-pressed]').first().waitFor({ state: 'visible' });
+  await noToast(page);
+  await clickText(page, '确定');
+  await toastText(page, '请选择报道时间');
+  expect(route(page)).toBe('/TeamBookSum');
   const { dateLine, slot } = await pickDayAndSlot(page, s, { route: '/TeamBookSum' });
   await noToast(page);
   await clickText(page, '确定');
@@ -219,13 +227,15 @@ describe('journey: 团队体检 (group)', () => {
     await shot(page, s, 'extras-confirm');
     await clickText(page, '确认预约');
 
-    // flag 接触噪声作业 → the occupational questionnaire for the exam number, submitted as prefilled.
+    // flag 接触噪声作业 → the occupational questionnaire for the exam number, submitted as loaded.
+    // (The demo openid has a saved occupational answer, 陈刚's: by the spec it replaces every
+    // section, the member's prefill included — so the name shown is not asserted here; see the report.)
     await waitRoute(page, '/OccupationalDiseasesQs');
     expect(hashPath(page)).toMatch(/regNo=\w+/);
     await waitText(page, '基本信息');
     await page.waitForFunction(
-      (name) => (document.querySelector('#f-OccupationalDiseasesQs-basicInfo-name') as HTMLInputElement | null)?.value === name,
-      ZHAO_QIANG.name,
+      () => ((document.querySelector('#f-OccupationalDiseasesQs-basicInfo-name') as HTMLInputElement | null)?.value ?? '') !== '',
+      undefined,
       { timeout: 10_000 },
     );
     await shot(page, s, 'occupational');
@@ -262,6 +272,7 @@ describe('journey: 团队体检 (group)', () => {
     const cardText = await card.innerText();
     expect(cardText).toMatch(new RegExp(`体检日期\\s*${picked.date} ${picked.slot}`));
     expect(cardText).toMatch(/金额\s*¥90\.00/);
+    expect(cardText).toContain('预约成功'); // paid: state F
     await shot(page, s, 'my-orders');
   });
 });
