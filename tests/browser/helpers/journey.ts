@@ -232,8 +232,12 @@ export async function calendarCells(page: Page): Promise<Array<{ day: string; st
 }
 
 /** Taps the first selectable day (充足 preferred) after today and the first open slot; returns the chosen date line. */
-export async function pickDayAndSlot(page: Page, shots: Shots, opts: { status?: 'plenty' | 'tight' } = {}): Promise<{ dateLine: string; slot: string }> {
-  await waitRoute(page, '/PersonBookSum');
+export async function pickDayAndSlot(
+  page: Page,
+  shots: Shots,
+  opts: { status?: 'plenty' | 'tight'; /** the calendar's route; /PersonBookSum unless given */ route?: string } = {},
+): Promise<{ dateLine: string; slot: string }> {
+  await waitRoute(page, opts.route ?? '/PersonBookSum');
   await page.locator('[data-status]').first().waitFor({ state: 'visible' });
   const cell = page.locator(`[data-status="${opts.status ?? 'plenty'}"][aria-disabled="false"]`).first();
   if ((await cell.count()) === 0) {
