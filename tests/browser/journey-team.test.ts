@@ -227,9 +227,9 @@ describe('journey: 团队体检 (group)', () => {
     await shot(page, s, 'extras-confirm');
     await clickText(page, '确认预约');
 
-    // flag 接触噪声作业 → the occupational questionnaire for the exam number, submitted as loaded.
-    // (The demo openid has a saved occupational answer, 陈刚's: by the spec it replaces every
-    // section, the member's prefill included — so the name shown is not asserted here; see the report.)
+    // flag 接触噪声作业 → the occupational questionnaire for the exam number, prefilled with the
+    // member's own details. The demo account also has a saved answer of another person (陈刚's):
+    // it must not replace 赵强's form (one account may fill for several members).
     await waitRoute(page, '/OccupationalDiseasesQs');
     expect(hashPath(page)).toMatch(/regNo=\w+/);
     await waitText(page, '基本信息');
@@ -238,9 +238,14 @@ describe('journey: 团队体检 (group)', () => {
       undefined,
       { timeout: 10_000 },
     );
+    await page.waitForTimeout(500); // the saved answer arrives after the prefill
+    expect(await page.inputValue('#f-OccupationalDiseasesQs-basicInfo-name')).toBe(ZHAO_QIANG.name);
+    expect(await page.inputValue('#f-OccupationalDiseasesQs-basicInfo-idCard')).toBe(ZHAO_QIANG.idCard);
     await shot(page, s, 'occupational');
     await clickText(page, '提交');
-    await toastText(page, '问卷提交成功');
+    // 问卷提交成功 shows at once and 同步成功 (SaveQuestions for the exam number) replaces it.
+    await toastText(page, '同步成功');
+    await waitRoute(page, '/TeamBookSum');
 
     const picked = await calendarToOrders(page, s);
     await expectOrderRows(page, ZHAO_QIANG, picked, '¥90.00');
