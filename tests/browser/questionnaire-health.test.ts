@@ -1,6 +1,7 @@
 /**
  * The health questionnaire (ordinaryQs) in the browser, as the demo user
- * (sandbox OAuth): every spec message on submit (§5) with nothing typed lost,
+ * (sandbox OAuth): every spec message on submit (§5) with nothing typed lost
+ * (nor by a reload mid-form),
  * a complete save checked by reopening it from my questionnaires in view mode,
  * then where the app goes after a save by the stored session type (§2), the
  * type set as a person sets it (home popup, or 团队体检 → team login → 去预约).
@@ -21,6 +22,7 @@ import {
 } from './helpers/journey';
 import { COMPLETE, answerHealth, expectShown, openLink, saveCompleteHealth, shownAnswer, submitHealth, waitHealthForm } from './helpers/questionnaire';
 import { clickText, hashPath, visibleText, waitText } from './helpers/phone';
+import { persistedSession } from './helpers/session';
 
 const j = journeyApp('questionnaire-health');
 
@@ -53,6 +55,12 @@ describe('health questionnaire', () => {
     expect(await submitHealth(page), 'years without amount').toBe('请填写吸烟数量和年限');
 
     const answered = { ...typed, recentAnxiety: '是', surgeryName: '阑尾切除术', allergyHistory: '有', allergyName: '青霉素', smoking: '吸烟', smokingAmount: '', smokingYears: '8' };
+    await expectShown(page, answered);
+
+    // A reload (a killed webview) mid-form loses nothing: the draft is in the persisted session.
+    await expect.poll(async () => (await persistedSession(page)).drafts.healthQuestionnaire?.smokingYears, { timeout: 5_000 }).toBe('8');
+    await page.reload();
+    await waitHealthForm(page);
     await expectShown(page, answered);
 
     // Complete: saved (SaveGetQuestion), the success toast, then on (no session type yet → /PersonIndex).
