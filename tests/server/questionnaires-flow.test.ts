@@ -103,6 +103,8 @@ describe('SaveGetQuestion / GetQuestion (per openId)', () => {
       [{ ordinaryQs: JSON.stringify({ ...health, healthStatus: undefined }) }, '请完整填写问卷信息'],
       [{ ordinaryQs: JSON.stringify({ ...health, smoking: '吸烟' }) }, '请填写吸烟数量和年限'],
       [{ occupationalDiseasesQs: JSON.stringify({ ...occ, basicInfo: { ...occ.basicInfo, gender: 'x' } }) }, ''],
+      // the app's own message for the field: its label first (the form model's order and wording)
+      [{ occupationalDiseasesQs: JSON.stringify({ ...occ, basicInfo: { ...occ.basicInfo, age: 46 } }) }, '年龄应当是 string 类型'],
       [{}, Q_MSG.nothing],
       [{ ordinaryQs: 5 }, Q_MSG.notJson],
       [{ ordinaryQs: JSON.stringify({ ...health, pad: 'a'.repeat(QUESTIONNAIRE_MAX_BYTES) }) }, ''],

@@ -20,7 +20,9 @@ import type {
   QuestionnaireKind,
   QuestionnaireStatus,
 } from '../../contract/after-booking';
-import { createAjv, firstMessageZh, type ValidateFunction } from '../../engine/schema/ajv';
+import { createAjv, type ValidateFunction } from '../../engine/schema/ajv';
+import { buildFormModel } from '../../widgets/form/schema-model';
+import { validateValues } from '../../widgets/form/validate';
 import { idCardBirth, idCardSex } from '../../contract/rules/idcard';
 
 export const QUESTIONNAIRE_MAX_BYTES = 512 * 1024;
@@ -96,15 +98,16 @@ function compileEntry(schema: Record<string, unknown>, kind: 'health' | 'occupat
     log(`[questionnaires] schema ${where} not usable for validation, skipped: ${(e as Error).message}`);
   }
   const cur: CurrentSchema = { schemaId: DEFAULT_SCHEMA_ID[kind], hash: schemaHash(schema), text: JSON.stringify(schema) };
-  return { fn, cur };
+  // The form model gives the app's own first message (field label, required first, x-checkOrder).
+  return { fn, cur, root: fn ? buildFormModel(schema) : null };
 }
 
-function validatorOf(get: (kind: 'health' | 'occupational') => { fn: ValidateFunction | null; cur: CurrentSchema } | null): FormSchemaValidator {
+function validatorOf(get: (kind: 'health' | 'occupational') => ReturnType<typeof compileEntry> | null): FormSchemaValidator {
   return {
     validate(kind, data) {
       const e = get(kind);
-      if (!e?.fn) return null;
-      return e.fn(data) ? null : firstMessageZh(e.fn.errors, Q_MSG.notObject);
+      if (!e?.fn || !e.root) return null;
+      return validateValues(e.root, data as Record<string, unknown>, [], e.fn).first;
     },
     describe(kind) {
       const e = get(kind);
