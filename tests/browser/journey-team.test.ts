@@ -15,12 +15,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  bookWithoutExtras,
   clickText,
   closeAlert,
   dialogButton,
   dialogText,
+  fillTeamLogin,
   home,
   journeyApp,
+  LI_MING,
   messageAfterTap,
   noToast,
   pay,
@@ -32,6 +35,8 @@ import {
   waitRoute,
   waitText,
   type Shots,
+  type TeamMember,
+  ZHAO_QIANG,
 } from './helpers/journey';
 import { saveCompleteHealth } from './helpers/questionnaire';
 import { hashPath } from './helpers/phone';
@@ -40,27 +45,6 @@ const screenshots: string[] = [];
 const shots = (prefix: string): Shots => ({ prefix, taken: screenshots });
 
 const j = journeyApp('team');
-
-/** Seeded members (src/server/seed/data.ts MEMBERS). */
-const LI_MING = {
-  lnc: 'L0001',
-  company: '杭州明远科技有限公司',
-  name: '李明',
-  idCard: '330105198502141138',
-  tel: '13912345601',
-  pkg: '单位年度体检套餐（男）',
-  flag: '普通体检',
-};
-const ZHAO_QIANG = {
-  lnc: 'L0002',
-  company: '浙江华东建设集团有限公司',
-  name: '赵强',
-  idCard: '330108198009053176',
-  tel: '13712345604',
-  pkg: '职业健康体检（接触噪声作业）',
-  flag: '接触噪声作业',
-};
-type Member = typeof LI_MING;
 
 /** Home → 团队体检 → /TeamLogin with the form on screen. */
 async function openTeamLogin(page: Page, s: Shots): Promise<void> {
@@ -71,14 +55,8 @@ async function openTeamLogin(page: Page, s: Shots): Promise<void> {
   await shot(page, s, 'login');
 }
 
-async function fillTeamLogin(page: Page, v: { lnc: string; idCard: string; tel: string }): Promise<void> {
-  await page.getByPlaceholder('请输入单位编码').fill(v.lnc);
-  await page.getByPlaceholder('请输入身份证号').fill(v.idCard);
-  await page.getByPlaceholder('请输入手机号').fill(v.tel);
-}
-
 /** Logs in as `m` and checks the member's package card on /TeamComboList. */
-async function loginAs(page: Page, s: Shots, m: Member): Promise<void> {
+async function loginAs(page: Page, s: Shots, m: TeamMember): Promise<void> {
   await fillTeamLogin(page, m);
   await clickText(page, '登录');
   await waitRoute(page, '/TeamComboList');
@@ -117,7 +95,7 @@ async function calendarToOrders(page: Page, s: Shots): Promise<{ date: string; d
 }
 
 /** The read-only confirmation rows of /TeamOrders. */
-async function expectOrderRows(page: Page, m: Member, picked: { dateLine: string; slot: string }, extras: string): Promise<void> {
+async function expectOrderRows(page: Page, m: TeamMember, picked: { dateLine: string; slot: string }, extras: string): Promise<void> {
   const text = await visibleText(page);
   expect(text).toMatch(new RegExp(`姓名\\s*${m.name}`));
   expect(text).toMatch(new RegExp(`身份证号\\s*${m.idCard}`));
@@ -168,11 +146,7 @@ describe('journey: 团队体检 (group)', () => {
     await waitText(page, LI_MING.pkg);
 
     // 去预约 → no extra items → the member's flag 普通体检 → the health questionnaire for the exam number.
-    await clickText(page, '去预约');
-    expect(await dialogText(page)).toBe('是否需要增加套餐外的体检项目？');
-    await dialogButton(page, '不需要');
-    await waitRoute(page, '/HealthQuestionnaire');
-    expect(hashPath(page)).toMatch(/regNo=\w+/);
+    await bookWithoutExtras(page);
     await saveCompleteHealth(page);
 
     const picked = await calendarToOrders(page, s);

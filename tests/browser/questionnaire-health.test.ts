@@ -9,11 +9,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  bookWithoutExtras,
   choosePersonal,
   dialogButton,
-  dialogText,
+  fillTeamLogin,
   home,
   journeyApp,
+  LI_MING,
   LIST_ROUTE,
   route,
   waitRoute,
@@ -115,18 +117,12 @@ describe('health questionnaire', () => {
       await clickText(page, '团队体检');
       await waitRoute(page, '/TeamLogin');
       // A demo company member flagged 普通体检 (src/server/seed/data.ts).
-      await page.getByPlaceholder('请输入单位编码').fill('L0001');
-      await page.getByPlaceholder('请输入身份证号').fill('330105198502141138');
-      await page.getByPlaceholder('请输入手机号').fill('13912345601');
+      await fillTeamLogin(page, LI_MING);
       await clickText(page, '登录');
       await waitRoute(page, '/TeamComboList');
-      await waitText(page, '李明');
+      await waitText(page, LI_MING.name);
       expect(await visibleText(page)).toContain('普通体检');
-      await clickText(page, '去预约');
-      expect(await dialogText(page)).toBe('是否需要增加套餐外的体检项目？');
-      await dialogButton(page, '不需要');
-      await waitRoute(page, '/HealthQuestionnaire');
-      expect(hashPath(page)).toMatch(/regNo=\w+/);
+      await bookWithoutExtras(page);
       await saveCompleteHealth(page);
       await waitRoute(page, '/TeamBookSum');
       expect(route(page)).toBe('/TeamBookSum');

@@ -391,3 +391,42 @@ export async function closeAlert(page: Page): Promise<void> {
 export function journeyApp(label: string, opts: { configDir?: () => string; loginShots?: Shots } = {}): PhoneApp {
   return phoneApp(label, () => (opts.configDir ? { configDir: opts.configDir() } : {}), (t) => login(t.phone.page, opts.loginShots));
 }
+
+// ------------------------------------------------------------------ group members
+
+/** Seeded members (src/server/seed/data.ts MEMBERS). */
+export const LI_MING = {
+  lnc: 'L0001',
+  company: '杭州明远科技有限公司',
+  name: '李明',
+  idCard: '330105198502141138',
+  tel: '13912345601',
+  pkg: '单位年度体检套餐（男）',
+  flag: '普通体检',
+};
+export const ZHAO_QIANG = {
+  lnc: 'L0002',
+  company: '浙江华东建设集团有限公司',
+  name: '赵强',
+  idCard: '330108198009053176',
+  tel: '13712345604',
+  pkg: '职业健康体检（接触噪声作业）',
+  flag: '接触噪声作业',
+};
+export type TeamMember = typeof LI_MING;
+
+/** Fills /TeamLogin's three fields. */
+export async function fillTeamLogin(page: Page, v: { lnc: string; idCard: string; tel: string }): Promise<void> {
+  await page.getByPlaceholder('请输入单位编码').fill(v.lnc);
+  await page.getByPlaceholder('请输入身份证号').fill(v.idCard);
+  await page.getByPlaceholder('请输入手机号').fill(v.tel);
+}
+
+/** /TeamComboList → 去预约 → 不需要 (no extra items): the member's 普通体检 flag leads to the health questionnaire for the exam number. */
+export async function bookWithoutExtras(page: Page): Promise<void> {
+  await clickText(page, '去预约');
+  expect(await dialogText(page)).toBe('是否需要增加套餐外的体检项目？');
+  await dialogButton(page, '不需要');
+  await waitRoute(page, '/HealthQuestionnaire');
+  expect(hashPath(page)).toMatch(/regNo=\w+/);
+}
