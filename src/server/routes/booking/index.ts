@@ -341,11 +341,12 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'TeamLogin', {
     handler: async (b: TeamLoginBody, req) => {
       const now = deps.clock.now();
+      const openid = boundOpenid(req.authSubject);
       const fail = (err: string) => ({ returnMsg: err, returnData: JSON.stringify([{ err }]) });
       // The phone number is the only secret here: failures are counted per member (company + ID)
       // and, more loosely, per caller (a company's members may share one office network).
       const memberKey = `team:member:${b.lnc_Code.trim()}:${normId(b.idCard)}`;
-      const callerKey = `team:caller:${boundOpenid(req.authSubject) ?? req.ip}`;
+      const callerKey = `team:caller:${openid ?? req.ip}`;
       if (await anyLocked(db, [memberKey, callerKey], now)) return fail(TEAM_LOGIN_LOCKED);
       const rows = await db.all<TeamMemberRecord>(
         `SELECT m.pat_name, m.idcard, m.tel, m.clus_code, m.clus_name, m.lnc_code, c.lnc_name, m.reg_no, m.flag
@@ -363,7 +364,6 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       // Company + ID + phone proved the member: the openid behind this token may now act for
       // the member's exam numbers (GetPatientinfo / SaveQuestions, CALLS owner 'regno').
       // A client token (no openid) proves nobody and records nothing.
-      const openid = boundOpenid(req.authSubject);
       if (openid) await grantRegnos(db, openid, rows.map((r) => r.reg_no), 'team-login', now);
       return rows;
     },
