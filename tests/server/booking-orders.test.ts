@@ -139,6 +139,19 @@ describe('PersonOrderAdd', () => {
     expect(y.body.returnData.ord.id).toBe(x.body.returnData.ord.id);
   });
 
+  it('20 identical concurrent taps are all answered with the one order made (either store)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const body = personBody(D);
+      const before = await slotSurplus(t.db, S, D, '01');
+      const rs = await Promise.all(Array.from({ length: 20 }, () => t.call('PersonOrderAdd', body)));
+      expect(rs.map((r) => r.body.returnMsg)).toEqual(Array(20).fill('预约成功'));
+      expect(new Set(rs.map((r) => r.body.returnData.ord.id)).size).toBe(1);
+      const rows = await t.db.all('SELECT id FROM orders WHERE id_card = $1', [body.idCard]);
+      expect(rows).toHaveLength(1);
+      expect(await slotSurplus(t.db, S, D, '01')).toBe(before - 1);
+    }
+  });
+
   it('an unpaid order releases its place when the payment window ends (injected clock)', async () => {
     const r = await t.call('PersonOrderAdd', personBody(D, { sumtime_Code: '02' }));
     expect(r.body.success).toBe(true);

@@ -215,16 +215,22 @@ export async function createOrder(deps: ServerDeps, o: NewOrder): Promise<{ orde
   const state = holds || (!config.isUsePay && o.priceCents > 0) ? 'S' : 'F';
   // Nothing to pay (group package without extras): marked settled.
   const payFlag = o.priceCents > 0 ? 'F' : 'T';
+  const since = now - config.holdMs;
+  const isTwin = (r: OrderRow) => r.idem_key === key && Number(r.created_at) >= since;
   const findRepeat = (q: Queryable) =>
     q.one<OrderRow>(
       `SELECT * FROM orders WHERE idem_key = $1 AND state <> 'C' AND state <> 'Refund' AND created_at >= $2 ORDER BY created_at DESC`,
-      [key, now - config.holdMs],
+      [key, since],
     );
   try {
     return await db.transaction(async (tx) => {
       const rep = await findRepeat(tx);
       if (rep) return { order: rep, repeat: true };
-      const active = await tx.one(`SELECT id FROM orders WHERE id_card = $1 AND type = $2 AND state <> 'C' AND state <> 'Refund'`, [o.idCard, o.type]);
+      // On PostgreSQL (READ COMMITTED) each statement sees what committed before it started:
+      // a twin that committed after the look-up above is visible here, and it is this
+      // request's order, not another booking.
+      const active = await tx.one<OrderRow>(`SELECT * FROM orders WHERE id_card = $1 AND type = $2 AND state <> 'C' AND state <> 'Refund'`, [o.idCard, o.type]);
+      if (active && isTwin(active)) return { order: active, repeat: true };
       if (active) throw new ApiError(MSG.duplicate);
       const day = await tx.one<{ flag: string }>('SELECT flag FROM calendar_days WHERE scope = $1 AND day = $2', [o.scope, o.day]);
       if (!day) throw new ApiError(MSG.notOpen);
