@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README, CI): typecheck, config check, unit, server
-# suite on both stores, browser suite in real headless Chromium.
+# suite on both stores, browser suite in real headless Chromium, then the
+# check that the browser tests opened every route of flows/ (with its calls).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,4 +25,8 @@ step build
 npm run -s build
 
 step browser
+rm -rf test-artifacts/route-walk
 npx vitest run --project browser
+
+step route coverage
+node --import tsx scripts/check-route-coverage.ts

@@ -18,7 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const DIST = path.join(REPO, 'dist');
+/** The build the browser tests serve; BROWSER_DIST puts it elsewhere (several checkouts or workers building at once). */
+export const DIST = process.env.BROWSER_DIST ? path.resolve(process.env.BROWSER_DIST) : path.join(REPO, 'dist');
 export const FIXTURE_SHELL = path.join(REPO, 'tests/fixtures/app-shell');
 
 // ------------------------------------------------------------------ build
@@ -48,7 +49,7 @@ export function distIsStale(): boolean {
 export function ensureBuilt(): void {
   if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(DIST, 'index.html'))) return;
   if (!distIsStale()) return;
-  execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'], {
     cwd: REPO,
     // vitest runs with NODE_ENV=test, which would make vite bundle React's development build.
     env: { ...process.env, NODE_ENV: 'production' },

@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { REPO } from './app';
+import { recordWalk } from './route-walk';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -40,6 +42,7 @@ export async function openPhone(baseUrl: string, opts: { userAgent?: string } = 
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  recordWalk(page, expect.getState().testPath ?? '');
   return {
     browser,
     context,
