@@ -12,6 +12,7 @@ import type { Clock, ServerDeps } from './plugins/call';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { staticPlugin } from './plugins/static';
+import { headersPlugin } from './plugins/headers';
 import { appConfigPlugin } from './plugins/app-config';
 import type { LoadedConfig } from '../engine/config/assemble';
 import { routeAreas } from './routes/index';
@@ -76,7 +77,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: loggerOpt,
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
   });
   const deps: ServerDeps = {
@@ -88,6 +89,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('deps', deps);
 
+  await headersPlugin(app);
   envelopePlugin(app);
   authPlugin(app);
   await staticPlugin(app);

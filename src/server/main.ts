@@ -2,9 +2,11 @@
  * Entry: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL.
  * Refuses to start on a bad flow/schema config (CONFIG_DIR, default the working
  * directory: every problem printed as file:line:column) and on demo secrets in production (unless ALLOW_DEMO=1). Seeds an empty
- * database. Graceful shutdown on SIGTERM/SIGINT: close the server, then the db.
+ * database outside production (SEED_ON_START). Graceful shutdown on SIGTERM/SIGINT: close the
+ * server, then the db, within a 10 s grace whatever happens to the log output.
  */
 import path from 'node:path';
+import pino from 'pino';
 import { checkConfig, formatErrors } from '../engine/config/check';
 import { loadConfig as loadFlowConfig } from '../engine/config/load';
 import { buildServer } from './app';
@@ -13,12 +15,35 @@ import { loadConfig, productionProblems } from './services/config';
 import { devSessionSecret } from './services/oauth-session';
 import { seedIfEmpty } from './seed/index';
 
-const config = loadConfig();
-const log = (msg: string) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`);
-const fail = (msg: string) => {
-  process.stderr.write(`${msg}\n`);
-  process.exit(1);
+// A log reader that went away (closed pipe) or stopped reading (full pipe) must neither crash
+// the server nor keep it alive: writes to a closed pipe are dropped (EPIPE); the request log is
+// written asynchronously and at most 8 MB wait for a reader (more is dropped); once stopping,
+// a full pipe is given up instead of retried, so the exit's final flush cannot spin forever.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+let stopping = false;
+const logStream = pino.destination({ dest: 1, sync: false, maxLength: 8 * 1024 * 1024, retryEAGAIN: () => !stopping });
+logStream.on('error', () => undefined);
+const log = (msg: string) => {
+  try {
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`);
+  } catch {
+    /* log sink gone */
+  }
 };
+const fail = (msg: string): never => {
+  try {
+    process.stderr.write(`${msg}\n`);
+  } finally {
+    process.exit(1);
+  }
+};
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (e) {
+    return fail(`refusing to start: ${(e as Error).message}`);
+  }
+})();
 
 const problems = productionProblems(config);
 if (problems.length) fail(`refusing to start in production:\n - ${problems.join('\n - ')}\n(set ALLOW_DEMO=1 to run the demo anyway)`);
@@ -44,22 +69,35 @@ if (process.env.SKIP_CONFIG_CHECK === '1') {
 }
 
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (config.seedOnStart && (await seedIfEmpty(db))) log('empty database: demo data seeded');
-const app = await buildServer({ db, config, logger: true, flowConfig });
+const production = config.nodeEnv === 'production';
+if (config.seedOnStart) {
+  const seeded = await seedIfEmpty(db);
+  log(`mode ${config.nodeEnv}: ${seeded ? 'empty database, demo data seeded' : 'demo data not needed (database has data)'}`);
+} else {
+  log(`mode ${config.nodeEnv}: nothing seeded${production ? ' (production; `npm run seed` loads the demo data on purpose)' : ' (SEED_ON_START=0)'}`);
+}
+log(`client address: ${config.trustProxy === false ? 'the connection (TRUST_PROXY not set: X-Forwarded-For ignored)' : `X-Forwarded-For through trusted proxies ${JSON.stringify(config.trustProxy)}`}`);
+const app = await buildServer({ db, config, logger: { stream: logStream }, flowConfig });
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
 const shutdown = async (sig: string) => {
   if (closing) return;
   closing = true;
-  app.log.info({ sig }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+  stopping = true;
+  // The deadline first: nothing below (a log write, a hung connection) may keep the process past its grace.
+  setTimeout(() => process.exit(1), 10_000).unref();
+  try {
+    app.log.info({ sig }, 'shutting down');
+  } catch {
+    /* log sink gone */
+  }
   try {
     await app.close();
-  } finally {
-    await db.close();
+  } catch {
+    /* closing anyway */
   }
+  await db.close().catch(() => undefined);
   process.exit(0);
 };
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

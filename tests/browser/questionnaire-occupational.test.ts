@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { phoneApp } from './helpers/phone-app';
+import { persistedSession } from './helpers/session';
 import { clickText, hashPath, screenshot, visibleText, waitText } from './helpers/phone';
 
 const t = phoneApp('occupational');
@@ -75,8 +76,11 @@ describe('occupational questionnaire', () => {
     const sig = await page.locator(`${P}signature-patient img`).getAttribute('src');
     expect(sig).toMatch(/^data:image\/png;base64,/);
 
-    // reload mid-form: nothing lost
-    await page.waitForTimeout(600);
+    // reload mid-form: nothing lost. Reload once the debounced draft holds the signature
+    // (a fixed wait raced the debounce on a loaded machine).
+    await expect
+      .poll(async () => JSON.stringify((await persistedSession(page)).drafts.occupationalQs ?? {}), { timeout: 10_000 })
+      .toContain('data:image/png;base64,');
     await page.reload();
     await waitText(page, '基本信息', 20_000);
     await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement | null)?.value === '测试员', `${P}basicInfo-name`, { timeout: 10_000 });

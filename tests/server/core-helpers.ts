@@ -31,7 +31,8 @@ export interface TestStore {
   cleanup(): Promise<void>;
 }
 
-export async function freshStore(): Promise<TestStore> {
+/** A new empty database on the test store; `migrate: false` leaves it without tables (a first start). */
+export async function freshStore(opts: { migrate?: boolean } = {}): Promise<TestStore> {
   if (TEST_DB === 'postgres') {
     const name = `cf_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -40,7 +41,7 @@ export async function freshStore(): Promise<TestStore> {
     await admin.end();
     const u = new URL(PG_ADMIN_URL);
     u.pathname = `/${name}`;
-    const db = await openDb({ databaseUrl: u.toString() });
+    const db = await openDb({ databaseUrl: u.toString(), migrate: opts.migrate });
     return {
       db,
       env: { DATABASE_URL: u.toString() },
@@ -54,7 +55,7 @@ export async function freshStore(): Promise<TestStore> {
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cf-test-'));
-  const db = await openDb({ dataDir: dir, databaseUrl: '' });
+  const db = await openDb({ dataDir: dir, databaseUrl: '', migrate: opts.migrate });
   return {
     db,
     env: { DATA_DIR: dir },

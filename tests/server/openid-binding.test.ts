@@ -182,9 +182,17 @@ describe('an openid-bound token needs the OAuth cookie', () => {
     refused(await t.call('FindByOrderList', { openid: A }, { token: bound }), 403, MSG_FORBIDDEN);
   });
 
-  it('Secure behind an https proxy (X-Forwarded-Proto)', async () => {
-    const r = await t.app.inject({ method: 'GET', url: `/api/${CALLS.toWeChatOauth.path}?targetUrl=%2F`, headers: { 'x-forwarded-proto': 'https' } });
-    expect(String(r.headers['set-cookie'])).toContain('; Secure');
+  it('Secure behind a trusted https proxy (TRUST_PROXY + X-Forwarded-Proto), not on what any caller claims', async () => {
+    const url = `/api/${CALLS.toWeChatOauth.path}?targetUrl=%2F`;
+    const direct = await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+    expect(String(direct.headers['set-cookie'])).not.toContain('; Secure');
+    const proxied = await makeTestApp({ trustProxy: ['127.0.0.1'] });
+    try {
+      const r = await proxied.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(String(r.headers['set-cookie'])).toContain('; Secure');
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('the signature covers openid and time; a future issue time is refused', () => {

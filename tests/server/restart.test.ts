@@ -3,75 +3,15 @@
  * restart on the same store, and check every booking that was answered with success
  * is there — and that places taken equal orders stored (no half-committed booking).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshStore, uniqueId, TEST_DB, type TestStore } from './core-helpers';
-import { randomBytes } from 'node:crypto';
-import { DEMO_TOKEN_CLIENT } from '../../src/server/services/config';
+import { api, clientToken as token, killServers, startServer as start, userToken } from './process-helpers';
 
-const procs: ChildProcess[] = [];
 let store: TestStore | undefined;
 afterAll(async () => {
-  for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
+  killServers();
   await store?.cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function start(env: Record<string, string>): Promise<{ proc: ChildProcess; base: string }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SKIP_CONFIG_CHECK: '1', NODE_ENV: 'test', SESSION_SECRET },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  proc.stderr!.on('data', (c) => (err += String(c)));
-  procs.push(proc);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${err}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { proc, base };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${err}`);
-}
-
-async function api(base: string, token: string, path: string, body: unknown) {
-  const res = await fetch(`${base}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  return (await res.json()) as { success: boolean; returnMsg: string; returnData: any };
-}
-
-async function token(base: string) {
-  const r = await api(base, '', 'TokenApi/GetToken', { grant_type: 'password', ...DEMO_TOKEN_CLIENT, scope: 'api1' });
-  return r.returnData.access_token as string;
-}
-
-/** The same key for both runs (and no session.key file written for a PostgreSQL run). */
-const SESSION_SECRET = randomBytes(32).toString('hex');
-
-/** An openid-bound token, as a browser gets one: sandbox OAuth redirect (cookie), then GetToken {openid}. */
-async function userToken(base: string, openid: string) {
-  const r = await fetch(`${base}/api/OAuthApi/toWeChatOauth?${new URLSearchParams({ targetUrl: '/#/oauth', openid })}`, { redirect: 'manual' });
-  const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0];
-  const res = await fetch(`${base}/api/TokenApi/GetToken`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ openid }) });
-  const t = ((await res.json()) as { returnData: { access_token: string } }).returnData.access_token;
-  if (!t) throw new Error(`no token for ${openid}`);
-  return t;
-}
 
 describe(`restart after SIGKILL (${TEST_DB})`, () => {
   it('every booking answered with success survives', async () => {

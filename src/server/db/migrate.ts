@@ -2,8 +2,8 @@
  * Migrations runner. Files `src/server/migrations/NNN_name.ts` export
  * `up(db: Queryable)`; each runs in its own transaction and is recorded in
  * `schema_migrations`. 001..049 are the core/booking engineer's, 050..099 the
- * after-booking engineer's. On PostgreSQL an advisory lock keeps two starting
- * instances from migrating at once; sqlite's BEGIN IMMEDIATE does the same.
+ * after-booking engineer's. On PostgreSQL an advisory lock keeps starting instances
+ * from migrating (or seeding, seed/index.ts) at once; sqlite's BEGIN IMMEDIATE does the same.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,13 +32,29 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   return out;
 }
 
+/** The key of the advisory lock that serialises start-up work (migrations, first seed) across instances. */
+export const START_LOCK_KEY = 734501;
+
+/**
+ * Inside a transaction: waits until no other instance holds the start-up lock, and
+ * holds it until this transaction ends. PostgreSQL: a transaction-scoped advisory
+ * lock. SQLite: the transaction's BEGIN IMMEDIATE already excludes other processes.
+ */
+export async function holdStartLock(tx: Queryable, dialect: Db['dialect']): Promise<void> {
+  if (dialect === 'postgres') await tx.run(`SELECT pg_advisory_xact_lock(${START_LOCK_KEY})`);
+}
+
 export async function migrate(db: Db, migrations?: Migration[]): Promise<string[]> {
   const list = migrations ?? (await loadMigrations());
-  await db.run('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+  // Under the lock too: two instances creating the table at once collide on PostgreSQL's catalog.
+  await db.transaction(async (tx) => {
+    await holdStartLock(tx, db.dialect);
+    await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+  });
   const applied: string[] = [];
   for (const m of list) {
     const done = await db.transaction(async (tx) => {
-      if (db.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(734501)');
+      await holdStartLock(tx, db.dialect);
       const seen = await tx.one('SELECT id FROM schema_migrations WHERE id = $1', [m.id]);
       if (seen) return false;
       await m.up(tx);

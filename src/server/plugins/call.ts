@@ -12,6 +12,7 @@
  *   body names (or that owns the order body.id, or that holds a grant for the exam
  *   number body.regno): client token → 401 MSG_NEED_USER, another openid's token
  *   → 403 MSG_FORBIDDEN, before the handler runs (checkOwner);
+ * - refuses a body larger than its schema allows (plugins/body-limit.ts, 413);
  * - unwraps `{encryStr}` bodies when crypto is enabled (plugins/crypto.ts);
  * - validates the body with the shared Ajv (Chinese message of the first error);
  * - wraps the result: `{ success: true, returnMsg: '成功' | yours, returnData }`;
@@ -29,6 +30,7 @@ import type { Providers } from '../providers/wechat/types';
 import { bearerOf, checkToken } from '../services/tokens';
 import { mayActForRegno } from '../services/regno-grants';
 import { unwrapEncryBody } from './crypto';
+import { bodyLimitFor } from './body-limit';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -157,6 +159,7 @@ export function defineCall<B = any>(app: FastifyInstance, name: CallName, opts: 
   app.route({
     method: def.method,
     url: `/api/${def.path}`,
+    bodyLimit: bodyLimitFor(schema),
     handler: async (req, reply) => {
       await requireAuth(app, def.auth, req);
       const owner = (def as CallDef).owner;

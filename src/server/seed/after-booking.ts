@@ -10,7 +10,7 @@
  * - Person C: 李小明, same phone as A (a family member) — a session bound to A cannot read C
  */
 import dayjs from 'dayjs';
-import type { Db } from '../db/types';
+import type { Queryable } from '../db/types';
 import { makeIdCard } from '../../contract/rules/idcard';
 import { directorPasswordFromEnv, setApprover } from '../services/approvals';
 import { grantRegnos } from '../services/regno-grants';
@@ -168,7 +168,7 @@ export function demoOccupationalAnswer(today: string, p: { name: string; idCard:
   };
 }
 
-export async function seedAfterBooking(db: Db, today: string): Promise<void> {
+export async function seedAfterBooking(db: Queryable, today: string): Promise<void> {
   const t = dayjs(today);
   const now = chinaMs(today, '09:00:00');
   const rn = demoRegNos(today);

@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import type { Db, Queryable } from '../db/types';
 import { BRANCHES, CATEGORIES, COMPANIES, DEMO, MEMBERS, ONSITE_ONLY_NAMES, PACKAGES } from './data';
 import { idemKeyFor } from './util';
+import { holdStartLock } from '../db/migrate';
 
 export { DEMO, COMPANIES, MEMBERS, BRANCHES } from './data';
 
@@ -168,29 +169,38 @@ export interface SeedOptions {
 }
 
 export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<void> {
-  const nowMs = opts.nowMs ?? Date.now();
-  const today = opts.today ?? dayjs(nowMs).format('YYYY-MM-DD');
-  await db.transaction(async (tx) => {
-    const codes = await seedCatalog(tx);
-    await seedCalendars(tx, today);
-    await seedDemoOrders(tx, today, codes, nowMs);
-  });
-  if (opts.afterBooking !== false) await seedAfterBookingIfPresent(db, today);
+  await db.transaction((tx) => seedInto(tx, opts));
 }
 
-async function seedAfterBookingIfPresent(db: Db, today: string): Promise<void> {
+/** Everything in one transaction: a start that dies half-way leaves no half-seeded database. */
+async function seedInto(tx: Queryable, opts: SeedOptions): Promise<void> {
+  const nowMs = opts.nowMs ?? Date.now();
+  const today = opts.today ?? dayjs(nowMs).format('YYYY-MM-DD');
+  const codes = await seedCatalog(tx);
+  await seedCalendars(tx, today);
+  await seedDemoOrders(tx, today, codes, nowMs);
+  if (opts.afterBooking !== false) await seedAfterBookingIfPresent(tx, today);
+}
+
+async function seedAfterBookingIfPresent(db: Queryable, today: string): Promise<void> {
   const dir = path.dirname(fileURLToPath(import.meta.url));
   const file = ['after-booking.ts', 'after-booking.js'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
   if (!file) return;
-  const mod = (await import(pathToFileURL(file).href)) as { seedAfterBooking?: (db: Db, today: string) => Promise<void> };
+  const mod = (await import(pathToFileURL(file).href)) as { seedAfterBooking?: (db: Queryable, today: string) => Promise<void> };
   if (typeof mod.seedAfterBooking === 'function') await mod.seedAfterBooking(db, today);
 }
 
-/** Seeds when the database is empty (first start). */
+/**
+ * Seeds when the database is empty (first start). Under the start-up lock, so
+ * instances starting together on one empty database seed it once.
+ */
 export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
-  if (await isSeeded(db)) return false;
-  await seedAll(db, opts);
-  return true;
+  return db.transaction(async (tx) => {
+    await holdStartLock(tx, db.dialect);
+    if (await isSeeded(tx)) return false;
+    await seedInto(tx, opts);
+    return true;
+  });
 }
 
 /** Drops every table (reset), for `npm run seed` and tests. */

@@ -6,7 +6,7 @@
  * yields an approver token (hashed row with expiry) for header x-approver-token.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import type {
   CardStatus,
   FreePerson,
@@ -57,7 +57,7 @@ async function passwordMatches(pwd: string, stored: string, salt: string): Promi
 }
 
 /** Creates or replaces an approver (seed, admin scripts). */
-export async function setApprover(db: Db, a: { id: string; name: string; password: string; now: number }): Promise<void> {
+export async function setApprover(db: Queryable, a: { id: string; name: string; password: string; now: number }): Promise<void> {
   if (!/^\d{6}$/.test(a.password)) throw new Error('approver password must be 6 digits');
   const { hash, salt } = await hashPassword(a.password);
   await db.run(

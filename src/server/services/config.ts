@@ -4,6 +4,7 @@
  */
 import type { StartupConfig } from '../../contract/calls';
 import { SESSION_SECRET_MIN } from './oauth-session';
+import { SMS_QUOTA_DEFAULTS, type SmsQuotaConfig } from './sms';
 
 export const DEMO_TOKEN_CLIENT = { client_id: 'checkup-app', client_secret: 'demo-secret', name: 'app', password: 'demo-password' };
 export const DEMO_CRYPTO_SEED = 'demo-crypto-seed';
@@ -45,8 +46,27 @@ export interface ServerConfig {
   wechat: { appid: string; secret: string; mchId: string; apiKey: string; certPath: string };
   /** Extra origins toWeChatOauth may redirect back to (besides the request's own host and relative URLs). */
   oauthAllowedOrigins: string[];
+  /** Seed demo data into an empty database at start: default outside production only; SEED_ON_START=1 asks explicitly. */
   seedOnStart: boolean;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false = none, the socket's
+   * address is the client (default); else those proxy addresses / CIDRs (or proxy-addr's
+   * names: loopback, uniquelocal). Never "any": a forged header would choose the address
+   * every per-client limit is counted on.
+   */
+  trustProxy: false | string[];
+  /** SMS quotas per client address, per device and the daily budget (SMS_IP_HOURLY, SMS_IP_DAILY, SMS_DEVICE_HOURLY, SMS_DEVICE_DAILY, SMS_DAILY_BUDGET). */
+  smsQuota: SmsQuotaConfig;
+}
+
+/** TRUST_PROXY: '' / 'false' → none; '127.0.0.1' or '10.0.0.0/8,loopback' → those proxies. */
+export function parseTrustProxy(v: string | undefined): false | string[] {
+  const s = (v ?? '').trim();
+  if (!s || /^(false|no|off)$/i.test(s)) return false;
+  // Fastify 5 trusts nothing for a hop count (it cannot check the peer), and "true" would trust anyone.
+  if (/^(true|yes|on|\d+)$/i.test(s)) throw new Error(`TRUST_PROXY=${s}: name the reverse proxy's address (e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.0/8), not a hop count or "true"`);
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
@@ -92,8 +112,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       certPath: env.WECHAT_CERT_PATH || '',
     },
     oauthAllowedOrigins: (env.OAUTH_ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
-    seedOnStart: bool(env.SEED_ON_START, true),
+    seedOnStart: bool(env.SEED_ON_START, (env.NODE_ENV || 'development') !== 'production'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    smsQuota: {
+      ipHour: int(env.SMS_IP_HOURLY, SMS_QUOTA_DEFAULTS.ipHour),
+      ipDay: int(env.SMS_IP_DAILY, SMS_QUOTA_DEFAULTS.ipDay),
+      deviceHour: int(env.SMS_DEVICE_HOURLY, SMS_QUOTA_DEFAULTS.deviceHour),
+      deviceDay: int(env.SMS_DEVICE_DAILY, SMS_QUOTA_DEFAULTS.deviceDay),
+      dailyBudget: int(env.SMS_DAILY_BUDGET, SMS_QUOTA_DEFAULTS.dailyBudget),
+    },
   };
   return { ...base, ...overrides };
 }

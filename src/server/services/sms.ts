@@ -8,6 +8,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/types';
 import type { SmsProvider } from '../providers/sms';
+import { purgeQuotas, QuotaExceeded, takeQuotas, type Quota } from './quotas';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;
@@ -23,7 +24,57 @@ export const SMS_MSG = {
   expired: '验证码已过期，请重新获取',
   wrong: '验证码错误',
   tooManyWrong: '验证码错误次数过多，请重新获取',
+  /** A client address or device over its hourly quota. */
+  clientHour: '请求过于频繁，请稍后再试',
+  /** A client address or device over its daily quota. */
+  clientDay: '今日获取验证码次数过多，请明天再试',
+  /** The centre's daily SMS budget is spent. */
+  budget: '今日短信发送量已达上限，请明天再试或致电体检中心',
 } as const;
+
+/**
+ * Who may make the centre send SMS, and how much (env, docs/decisions-server.md):
+ * besides the per-phone limits above, every client address and every device
+ * (the openid the token is bound to, when there is one) has an hourly and a daily
+ * quota, and the centre a daily budget whose 80 % mark raises an alarm in the log.
+ */
+export interface SmsQuotaConfig {
+  ipHour: number;
+  ipDay: number;
+  deviceHour: number;
+  deviceDay: number;
+  dailyBudget: number;
+}
+export const SMS_QUOTA_DEFAULTS: SmsQuotaConfig = { ipHour: 10, ipDay: 30, deviceHour: 5, deviceDay: 10, dailyBudget: 2000 };
+export const SMS_BUDGET_ALARM_SHARE = 0.8;
+
+export interface SmsClient {
+  /** The client's address as the server sees it (TRUST_PROXY decides whether a proxy's header counts). */
+  ip: string;
+  /** The openid the caller's token is bound to, or null (client token). */
+  openid: string | null;
+}
+
+function smsQuotas(client: SmsClient, q: SmsQuotaConfig, now: number): Quota[] {
+  const shifted = new Date(now + 8 * 3600_000).toISOString();
+  const day = shifted.slice(0, 10);
+  const hour = shifted.slice(0, 13);
+  const dayEnd = now + 2 * 86_400_000;
+  const hourEnd = now + 2 * 3600_000;
+  const out: Quota[] = [
+    { key: `sms:ip:${client.ip}`, bucket: hour, limit: q.ipHour, expiresAt: hourEnd, message: SMS_MSG.clientHour },
+    { key: `sms:ip:${client.ip}`, bucket: day, limit: q.ipDay, expiresAt: dayEnd, message: SMS_MSG.clientDay },
+  ];
+  if (client.openid) {
+    out.push(
+      { key: `sms:device:${client.openid}`, bucket: hour, limit: q.deviceHour, expiresAt: hourEnd, message: SMS_MSG.clientHour },
+      { key: `sms:device:${client.openid}`, bucket: day, limit: q.deviceDay, expiresAt: dayEnd, message: SMS_MSG.clientDay },
+    );
+  }
+  // Last: a request refused by its own quotas does not spend the centre's budget.
+  out.push({ key: 'sms:budget', bucket: day, limit: q.dailyBudget, expiresAt: dayEnd, message: SMS_MSG.budget });
+  return out;
+}
 
 export class SmsError extends Error {}
 
@@ -40,6 +91,11 @@ export interface SendOptions {
   now: number;
   provider: SmsProvider;
   purpose?: string;
+  /** Who asks: counted against the client and device quotas (absent: only the phone's limits and the budget). */
+  client?: SmsClient;
+  quotas?: SmsQuotaConfig;
+  /** Called once a day, by the one request that reaches 80 % of the budget (whichever instance it hits). */
+  onBudgetAlarm?: (used: number, budget: number) => void;
 }
 
 /** Sends a fresh code; throws SmsError with the user-facing message when limited. */
@@ -47,27 +103,40 @@ export async function sendVerifyCode(db: Db, tel: string, opts: SendOptions): Pr
   const { now, provider } = opts;
   const purpose = opts.purpose ?? 'report';
   const day = chinaDay(now);
-  // Atomic rate limiting: create the phone's row if missing (as "never sent"), then one conditional UPDATE.
+  const quotaCfg = opts.quotas ?? SMS_QUOTA_DEFAULTS;
+  // Atomic rate limiting: create the phone's row if missing (as "never sent"), then, in one
+  // transaction, the phone's conditional UPDATE and every quota: any refusal undoes them all.
   await db.run(
     `INSERT INTO sms_send_state (tel, last_sent_at, day, day_count) VALUES ($1, $2, $3, 0) ON CONFLICT (tel) DO NOTHING`,
     [tel, 0, day],
   );
-  const changed = await db.run(
-    `UPDATE sms_send_state
-        SET last_sent_at = $2,
-            day_count = CASE WHEN day = $3 THEN day_count + 1 ELSE 1 END,
-            day = $3
-      WHERE tel = $1 AND last_sent_at <= $4 AND (day <> $3 OR day_count < $5)`,
-    [tel, now, day, now - SMS_RESEND_MS, SMS_DAILY_CAP],
-  );
-  if (changed === 0) {
-    const st = await db.one<{ last_sent_at: number | string; day: string; day_count: number | string }>(
-      `SELECT last_sent_at, day, day_count FROM sms_send_state WHERE tel = $1`,
-      [tel],
+  const budgetUsed = await db.transaction(async (tx) => {
+    const changed = await tx.run(
+      `UPDATE sms_send_state
+          SET last_sent_at = $2,
+              day_count = CASE WHEN day = $3 THEN day_count + 1 ELSE 1 END,
+              day = $3
+        WHERE tel = $1 AND last_sent_at <= $4 AND (day <> $3 OR day_count < $5)`,
+      [tel, now, day, now - SMS_RESEND_MS, SMS_DAILY_CAP],
     );
-    if (st && st.day === day && Number(st.day_count) >= SMS_DAILY_CAP) throw new SmsError(SMS_MSG.dailyCap);
-    throw new SmsError(SMS_MSG.tooSoon);
-  }
+    if (changed === 0) {
+      const st = await tx.one<{ last_sent_at: number | string; day: string; day_count: number | string }>(
+        `SELECT last_sent_at, day, day_count FROM sms_send_state WHERE tel = $1`,
+        [tel],
+      );
+      if (st && st.day === day && Number(st.day_count) >= SMS_DAILY_CAP) throw new SmsError(SMS_MSG.dailyCap);
+      throw new SmsError(SMS_MSG.tooSoon);
+    }
+    try {
+      const taken = await takeQuotas(tx, smsQuotas(opts.client ?? { ip: '', openid: null }, quotaCfg, now).filter((q) => opts.client || q.key === 'sms:budget'));
+      return taken[taken.length - 1].count;
+    } catch (e) {
+      if (e instanceof QuotaExceeded) throw new SmsError(e.quota.message);
+      throw e;
+    }
+  });
+  if (budgetUsed === Math.ceil(quotaCfg.dailyBudget * SMS_BUDGET_ALARM_SHARE)) opts.onBudgetAlarm?.(budgetUsed, quotaCfg.dailyBudget);
+  await purgeQuotas(db, now).catch(() => undefined);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(16).toString('hex');
   await db.run(

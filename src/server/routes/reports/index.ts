@@ -5,7 +5,7 @@
  * cannot carry the report token header).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, defineCall } from '../../plugins/call';
+import { ApiError, boundOpenid, defineCall } from '../../plugins/call';
 import { createSmsProvider, type SmsProvider } from '../../providers/sms';
 import { checkVerifyCode, sendVerifyCode, SMS_MSG } from '../../services/sms';
 import {
@@ -59,9 +59,15 @@ export function reportRoutesWith(opts: ReportRoutesOptions = {}) {
     app.addHook('onClose', async () => clearInterval(timer));
 
     defineCall<SendVerifyCodeReq>(app, 'SendVerifyCode', {
-      handler: async (body) =>
+      handler: async (body, req) =>
         business(async () => {
-          await sendVerifyCode(app.deps.db, body.tel, { now: now(), provider: sms });
+          await sendVerifyCode(app.deps.db, body.tel, {
+            now: now(),
+            provider: sms,
+            client: { ip: req.ip, openid: boundOpenid(req.authSubject) },
+            quotas: app.deps.config.smsQuota,
+            onBudgetAlarm: (used, budget) => req.log.warn({ used, budget }, `SMS budget alarm: ${used} of today's ${budget} codes sent (80 %)`),
+          });
           return { returnMsg: SMS_MSG.sent, returnData: null };
         }),
     });
