@@ -8,6 +8,7 @@
  * fails on the code before these changes.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
@@ -176,6 +177,16 @@ describe(`start-up (${TEST_DB})`, () => {
     s.proc.kill('SIGKILL');
     expect(loadConfig({ NODE_ENV: 'production' }).seedOnStart).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_ON_START: '1' }).seedOnStart).toBe(true);
+  });
+
+  it('started from another folder, the server still validates requests with its own schemas', async () => {
+    const store = await freshStore();
+    stores.push(store);
+    await store.db.close();
+    const s = await startServer({ ...store.env, CONFIG_DIR: process.cwd() }, { cwd: fs.mkdtempSync(path.join(os.tmpdir(), 'cf-cwd-')) });
+    const r = await api(s.base, await clientToken(s.base), 'ReportApi/SendVerifyCode', { tel: '1'.repeat(40) });
+    expect(r.returnMsg).toBe('手机号码格式错误');
+    s.proc.kill('SIGKILL');
   });
 
   it('three instances starting together on one empty database all come up; the demo data is seeded once', async () => {

@@ -6,6 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { DEMO_TOKEN_CLIENT } from '../../src/server/services/config';
 
@@ -39,13 +41,17 @@ export interface StartProcessOptions {
   /** Keep stdout as a pipe the caller reads (default: collected into output()). */
   rawStdout?: boolean;
   timeoutMs?: number;
+  /** Working directory of the process (default: the repository). */
+  cwd?: string;
 }
 
 /** Starts a server on `env` (DATA_DIR or DATABASE_URL, plus overrides) and waits for /healthz. */
 export async function startServer(env: Record<string, string>, opts: StartProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: process.cwd(),
+  // tsx by absolute path: resolved from the repository whatever the process's working directory.
+  const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
+  const proc = spawn(process.execPath, ['--import', tsx, path.resolve('src/server/main.ts')], {
+    cwd: opts.cwd ?? process.cwd(),
     env: { ...process.env, LOG_LEVEL: 'warn', SKIP_CONFIG_CHECK: '1', NODE_ENV: 'test', SESSION_SECRET, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,6 +21,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallDef, type CallName } from '../../contract/calls';
 import { compileSchema, firstMessageZh } from '../../engine/schema/ajv';
@@ -30,6 +31,9 @@ import type { Providers } from '../providers/wechat/types';
 import { bearerOf, checkToken } from '../services/tokens';
 import { mayActForRegno } from '../services/regno-grants';
 import { unwrapEncryBody } from './crypto';
+import { ApiError } from './api-error';
+
+export { ApiError } from './api-error';
 import { bodyLimitFor } from './body-limit';
 
 export interface Clock {
@@ -56,18 +60,6 @@ declare module 'fastify' {
   }
 }
 
-/** A business failure: becomes `{success:false, returnMsg}` with HTTP `status` (default 200). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly returnData: unknown;
-  constructor(returnMsg: string, opts: { status?: number; returnData?: unknown } = {}) {
-    super(returnMsg);
-    this.name = 'ApiError';
-    this.status = opts.status ?? 200;
-    this.returnData = opts.returnData ?? null;
-  }
-}
-
 export const MSG_UNAUTHORIZED = '登录已过期，请重新登录';
 /** A per-user call with a token not bound to any openid (client credentials), or OAuth proof missing. */
 export const MSG_NEED_USER = '请重新授权';
@@ -90,7 +82,13 @@ export interface CallOptions<B = any> {
   handler: (body: B, req: FastifyRequest, reply: FastifyReply) => Promise<CallResult>;
 }
 
-const SCHEMA_DIR = path.resolve(process.cwd(), 'schemas/api');
+/**
+ * The request schemas are the server's own contract, found next to its source (not in the
+ * working directory or CONFIG_DIR, which hold the centre's flows): validation can never be
+ * switched off by starting the server from another folder.
+ */
+export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/api');
+if (!fs.existsSync(SCHEMA_DIR)) throw new Error(`request schemas missing: ${SCHEMA_DIR}`);
 
 function loadSchema(name: string): object | undefined {
   const file = path.join(SCHEMA_DIR, `${name}.json`);

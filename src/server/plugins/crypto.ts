@@ -13,7 +13,7 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BASE64_ALPHABET, DEFAULT_WINDOW_MS, type EncryKey } from '../../contract/rules/encry';
-import { ApiError } from './call';
+import { ApiError } from './api-error';
 
 export const MSG_DECRYPT = '请求解密失败';
 

@@ -7,7 +7,7 @@
  * Also registers body parsers for form-encoded (GetToken) and XML (pay notify).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError } from './call';
+import { ApiError } from './api-error';
 
 export const MSG_INTERNAL = '系统繁忙！请稍后再试';
 
