@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run bench: bundle size per route, Lighthouse mobile (home, booking summary),
-# keystroke cost of large forms, server throughput. Figures go to docs/benchmarks.md by hand (they depend on the machine).
+# keystroke cost of large forms, hostile-request cost, server throughput. Figures go to docs/benchmarks.md by hand (they depend on the machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-browser.sh
@@ -12,6 +12,8 @@ echo "=== form keystroke cost (130-field form, occupational questionnaire; 4x CP
 # Over the 16 ms budget (engine or occupational net p95): the other benches still run, then npm run bench fails.
 form_rc=0
 node --import tsx scripts/bench-form.ts || form_rc=$?
+echo "=== hostile requests (garbage encryStr, SMS quotas)"
+node --import tsx scripts/bench-abuse.ts
 echo "=== server throughput"
 node --import tsx scripts/bench-server.ts
 if [ "$form_rc" -ne 0 ]; then
