@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import { checkIdCard } from '../contract/rules/idcard';
 import { isPhone } from '../contract/rules/phone';
+import { cancelCutoffMs, centreMs } from '../contract/rules/centre-day';
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -86,10 +87,11 @@ export function canCancel(beginDate: unknown, startDays: unknown, now?: unknown)
   const day = toDay(beginDate);
   const n = typeof startDays === 'string' && startDays.trim() !== '' ? Number(startDays) : startDays;
   if (!day || typeof n !== 'number' || !Number.isFinite(n)) return false;
-  const t = now === undefined || now === null ? dayjs() : toDay(now);
-  if (!t) return false;
-  const cutoff = day.startOf('day').subtract(Math.trunc(n) - 1, 'day');
-  return t.valueOf() < cutoff.valueOf();
+  // The centre's clock (src/contract/rules/centre-day.ts), as the server decides it: a phone in
+  // another time zone, or with its clock set by hand to a zone, sees the same cut-off.
+  const t = now === undefined || now === null ? Date.now() : typeof now === 'number' ? now : centreMs(String(now).trim().replace(/\//g, '-'));
+  if (!Number.isFinite(t)) return false;
+  return t < cancelCutoffMs(day.format('YYYY-MM-DD'), n);
 }
 
 /** Name → function, for createFunctionRegistry(appFunctions). */

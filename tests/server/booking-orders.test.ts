@@ -5,6 +5,7 @@ import { MEMBERS } from '../../src/server/seed/index';
 import { sandboxNotifyFields } from '../../src/server/providers/wechat/sandbox';
 import { signV2, toXml } from '../../src/server/providers/wechat/sign';
 import { TEAM_LOGIN_FIRST } from '../../src/server/routes/booking/index';
+import { centreDayStart, centreMs } from '../../src/contract/rules/centre-day';
 
 let t: TestApp;
 let D: string; // bookable day, today + 3
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 beforeEach(async () => {
-  t.clock.set(dayjs(t.today).hour(10).valueOf());
+  t.clock.set(centreMs(`${t.today} 10:00`));
   await t.renew();
   await setDay(t.db, S, D, [{ code: '01', total: 50 }, { code: '02', total: 1 }]);
 });
@@ -139,6 +140,17 @@ describe('PersonOrderAdd', () => {
     expect(y.body.returnData.ord.id).toBe(x.body.returnData.ord.id);
   });
 
+  it("the day-ahead rule follows the centre's clock: at 01:00 in Beijing (17:00 UTC the day before) today is not bookable", async () => {
+    const today = plusDays(t.today, 2);
+    const tomorrow = plusDays(today, 1);
+    await setDay(t.db, S, today, [{ code: '01', total: 5 }]);
+    await setDay(t.db, S, tomorrow, [{ code: '01', total: 5 }]);
+    t.clock.set(centreMs(`${today} 01:00`));
+    await t.renew();
+    fail(await t.call('PersonOrderAdd', personBody(today)), '请至少提前一天预约');
+    expect((await t.call('PersonOrderAdd', personBody(tomorrow))).body.returnMsg).toBe('预约成功');
+  });
+
   it('20 identical concurrent taps are all answered with the one order made (either store)', async () => {
     for (let round = 0; round < 3; round++) {
       const body = personBody(D);
@@ -255,16 +267,16 @@ describe('cancel and refund', () => {
 
   it('cut-off: 00:00 of the day (start days − 1) before the checkup', async () => {
     const ord = (await t.call('PersonOrderAdd', personBody(D))).body.returnData.ord;
-    t.clock.set(dayjs(D).startOf('day').valueOf() - 1);
+    t.clock.set(centreDayStart(D) - 1);
     await t.renew();
     // keep the order alive past its hold for this check: pay it
     await t.db.run(`UPDATE orders SET hold_until = NULL WHERE id = $1`, [ord.id]);
     const ok = await t.call('PersonOrderCancel', { id: ord.id, idCard: ord.idCard });
     expect(ok.body.returnMsg).toBe('撤销成功');
-    t.clock.set(dayjs(t.today).hour(10).valueOf());
+    t.clock.set(centreMs(`${t.today} 10:00`));
     const ord2 = (await t.call('PersonOrderAdd', personBody(D))).body.returnData.ord;
     await t.db.run(`UPDATE orders SET hold_until = NULL WHERE id = $1`, [ord2.id]);
-    t.clock.set(dayjs(D).startOf('day').valueOf());
+    t.clock.set(centreDayStart(D));
     await t.renew();
     fail(await t.call('PersonOrderCancel', { id: ord2.id, idCard: ord2.idCard }), '已过有效取消时间，无法取消！');
 
@@ -273,11 +285,11 @@ describe('cancel and refund', () => {
       const day = plusDays(three.today, 3);
       await setDay(three.db, S, day, [{ code: '01', total: 5 }]);
       const o = (await three.call('PersonOrderAdd', personBody(day))).body.returnData.ord;
-      three.clock.set(dayjs(day).subtract(2, 'day').startOf('day').valueOf() + 1);
+      three.clock.set(centreDayStart(plusDays(day, -2)) + 1);
       await three.renew();
       await three.db.run(`UPDATE orders SET hold_until = NULL WHERE id = $1`, [o.id]);
       fail(await three.call('PersonOrderCancel', { id: o.id, idCard: o.idCard }), '已过有效取消时间，无法取消！');
-      three.clock.set(dayjs(day).subtract(2, 'day').startOf('day').valueOf() - 1);
+      three.clock.set(centreDayStart(plusDays(day, -2)) - 1);
       expect((await three.call('PersonOrderCancel', { id: o.id, idCard: o.idCard })).body.success).toBe(true);
     } finally {
       await three.close();

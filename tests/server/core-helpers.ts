@@ -20,6 +20,7 @@ import { seedAll } from '../../src/server/seed/index';
 import { CALLS, type CallDef, type CallName } from '../../src/contract/calls';
 import { OAUTH_COOKIE } from '../../src/server/services/oauth-session';
 import { makeIdCard } from '../../src/contract/rules/idcard';
+import { centreDay, centreMs } from '../../src/contract/rules/centre-day';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
 export const PG_ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -58,7 +59,8 @@ export async function freshStore(opts: { migrate?: boolean } = {}): Promise<Test
   const db = await openDb({ dataDir: dir, databaseUrl: '', migrate: opts.migrate });
   return {
     db,
-    env: { DATA_DIR: dir },
+    // DATABASE_URL emptied: a spawned server must not pick up a PostgreSQL URL from the caller's environment.
+    env: { DATA_DIR: dir, DATABASE_URL: '' },
     async cleanup() {
       await db.close().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -66,8 +68,8 @@ export async function freshStore(opts: { migrate?: boolean } = {}): Promise<Test
   };
 }
 
-/** A clock tests can move. Starts at 10:00 local time today. */
-export function testClock(start = dayjs().hour(10).minute(0).second(0).millisecond(0).valueOf()) {
+/** A clock tests can move. Starts at 10:00 today on the centre's clock, whatever the host's time zone. */
+export function testClock(start = centreMs(`${centreDay(Date.now())} 10:00`)) {
   let t = start;
   return {
     now: () => t,
@@ -108,7 +110,7 @@ export interface TestApp {
 export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: { seed?: boolean; flowConfig?: LoadedConfig } = {}): Promise<TestApp> {
   const store = await freshStore();
   const clock = testClock();
-  const today = dayjs(clock.now()).format('YYYY-MM-DD');
+  const today = centreDay(clock.now());
   if (opts.seed !== false) await seedAll(store.db, { today, nowMs: clock.now(), afterBooking: false });
   const config = loadConfig({}, { sweepIntervalMs: 0, ...overrides });
   const app = await buildServer({ db: store.db, config, clock, logger: false, sweep: false, flowConfig: opts.flowConfig });

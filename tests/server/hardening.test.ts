@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import dayjs from 'dayjs';
+import { centreDay } from '../../src/contract/rules/centre-day';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshStore, makeTestApp, personBody, plusDays, uniqueId, TEST_DB, type TestStore } from './core-helpers';
 import { api, clientToken, exitWithin, killServers, startServer, userToken } from './process-helpers';
@@ -213,7 +213,7 @@ describe(`start-up (${TEST_DB})`, () => {
     const [a, b] = await Promise.all([startServer(store.env), startServer(store.env)]);
     const openid = 'two-instance-tapper';
     const [ta, tb] = [await userToken(a.base, openid), await userToken(b.base, openid)];
-    const today = dayjs().format('YYYY-MM-DD');
+    const today = centreDay(Date.now());
     const days = (await api(a.base, ta, 'PersonSumApi/GetPersonSumList', { type: 'person', start: plusDays(today, 1), end: plusDays(today, 30) })).returnData as any[];
     const open = days.find((d) => d.person_Flag !== 'T' && d.person_Surplus > 0);
     const slots = (await api(a.base, ta, 'PersonSumApi/GetSumTimeList', { date_Time: open.person_Date, type: 'person' })).returnData as Array<{ sumtime_Code: string; person_Surplus: number }>;

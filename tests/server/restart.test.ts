@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshStore, uniqueId, TEST_DB, type TestStore } from './core-helpers';
+import { addDays, centreDay } from '../../src/contract/rules/centre-day';
 import { api, clientToken as token, killServers, startServer as start, userToken } from './process-helpers';
 
 let store: TestStore | undefined;
@@ -20,10 +21,8 @@ describe(`restart after SIGKILL (${TEST_DB})`, () => {
     const first = await start(store.env);
     const tok = await token(first.base);
     // bookable slots with places, across the next days
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const fmt = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-    const days = (await api(first.base, tok, 'PersonSumApi/GetPersonSumList', { type: 'person', start: fmt(new Date(today.getTime() + 86_400_000)), end: fmt(new Date(today.getTime() + 40 * 86_400_000)) })).returnData as any[];
+    const today = centreDay(Date.now());
+    const days = (await api(first.base, tok, 'PersonSumApi/GetPersonSumList', { type: 'person', start: addDays(today, 1), end: addDays(today, 40) })).returnData as any[];
     const targets: Array<{ day: string; code: string; surplus: number }> = [];
     for (const d of days.filter((x) => x.person_Flag !== 'T' && x.person_Surplus > 10)) {
       const slots = (await api(first.base, tok, 'PersonSumApi/GetSumTimeList', { date_Time: d.person_Date, type: 'person' })).returnData as any[];

@@ -6,6 +6,7 @@ import {
 } from '../../src/app/functions';
 import { BUILTIN_FUNCTION_NAMES, createFunctionRegistry } from '../../src/engine/expr/functions';
 import { appFunctions } from '../../src/app/functions';
+import { centreMs } from '../../src/contract/rules/centre-day';
 
 const male = makeIdCard('110101', '19900307', '123'); // 17th digit 3 → odd
 const female = makeIdCard('110101', '19900307', '124');
@@ -62,7 +63,8 @@ describe('app functions', () => {
   });
 
   describe('canCancel cut-off: 00:00 of the day (startDays − 1) days before the checkup', () => {
-    const ms = (s: string) => dayjs(s).valueOf();
+    // Instants on the centre's clock (UTC+8), whatever the time zone the tests run in.
+    const ms = (s: string) => centreMs(s);
     it('startDays 1: allowed until the checkup day starts', () => {
       expect(canCancel('2024-06-10', 1, ms('2024-06-09 23:59:59'))).toBe(true);
       expect(canCancel('2024-06-10', 1, ms('2024-06-10 00:00:00'))).toBe(false);

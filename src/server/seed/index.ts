@@ -11,6 +11,7 @@ import type { Db, Queryable } from '../db/types';
 import { BRANCHES, CATEGORIES, COMPANIES, DEMO, MEMBERS, ONSITE_ONLY_NAMES, PACKAGES } from './data';
 import { idemKeyFor } from './util';
 import { holdStartLock } from '../db/migrate';
+import { centreDay } from '../../contract/rules/centre-day';
 
 export { DEMO, COMPANIES, MEMBERS, BRANCHES } from './data';
 
@@ -175,7 +176,7 @@ export async function seedAll(db: Db, opts: SeedOptions = {}): Promise<void> {
 /** Everything in one transaction: a start that dies half-way leaves no half-seeded database. */
 async function seedInto(tx: Queryable, opts: SeedOptions): Promise<void> {
   const nowMs = opts.nowMs ?? Date.now();
-  const today = opts.today ?? dayjs(nowMs).format('YYYY-MM-DD');
+  const today = opts.today ?? centreDay(nowMs);
   const codes = await seedCatalog(tx);
   await seedCalendars(tx, today);
   await seedDemoOrders(tx, today, codes, nowMs);

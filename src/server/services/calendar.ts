@@ -6,6 +6,7 @@
  */
 import dayjs from 'dayjs';
 import type { Queryable } from '../db/types';
+import { centreDay } from '../../contract/rules/centre-day';
 
 export type PersonType = 'person' | 'question' | 'staff' | 'vehicle' | 'healthCertificate';
 
@@ -32,9 +33,8 @@ export function weekOf(day: string): string {
   return WEEK_ZH[dayjs(day).day()];
 }
 
-export function todayOf(nowMs: number): string {
-  return dayjs(nowMs).format('YYYY-MM-DD');
-}
+/** The centre's day of an instant (one clock: src/contract/rules/centre-day.ts). */
+export const todayOf = centreDay;
 
 export interface DayRow {
   day: string;

@@ -17,6 +17,7 @@ import type { ChosenItem, OrderView, UserInfo } from '../../contract/booking';
 import { itemsByCodes, getPackage, type PackageRow } from './catalog';
 import { releasePlace, takePlace, todayOf } from './calendar';
 import { newId, nonce } from './ids';
+import { addDays, cancelCutoffMs } from '../../contract/rules/centre-day';
 
 export const MSG = {
   sexMismatch: '请选择对应性别的套餐！',
@@ -136,7 +137,7 @@ export function checkDay(day: string, nowMs: number, endDays: number): void {
   const today = todayOf(nowMs);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !dayjs(day).isValid()) throw new ApiError('请选择体检日期');
   if (day <= today) throw new ApiError(MSG.dayBefore);
-  if (day > dayjs(nowMs).add(endDays, 'day').format('YYYY-MM-DD')) throw new ApiError(MSG.notOpen);
+  if (day > addDays(today, endDays)) throw new ApiError(MSG.notOpen);
 }
 
 /** Parses 'a,b,c' extra codes; refuses unknown, on-site-only and in-package items; returns items + cents. */
@@ -336,10 +337,8 @@ export async function findOrder(db: Queryable, id: string, idCard?: string): Pro
 
 // ---------------------------------------------------------------- cancel / refund
 
-/** 00:00 of the day (startDays − 1) days before the checkup date. */
-export function cancelCutoff(day: string, startDays: number): number {
-  return dayjs(day).subtract(Math.max(0, startDays - 1), 'day').startOf('day').valueOf();
-}
+/** 00:00 at the centre of the day (startDays − 1) days before the checkup date. */
+export const cancelCutoff = cancelCutoffMs;
 
 function checkCancellable(o: OrderRow, deps: ServerDeps, group: boolean): void {
   if (o.state === 'C' || o.state === 'Refund') throw new ApiError(MSG.alreadyCancelled);

@@ -24,6 +24,7 @@ import { createAjv, type ValidateFunction } from '../../engine/schema/ajv';
 import { buildFormModel } from '../../widgets/form/schema-model';
 import { validateValues } from '../../widgets/form/validate';
 import { idCardBirth, idCardSex } from '../../contract/rules/idcard';
+import { centreMinute } from '../../contract/rules/centre-day';
 
 export const QUESTIONNAIRE_MAX_BYTES = 512 * 1024;
 export const QUESTIONNAIRE_MAX_DEPTH = 32;
@@ -429,10 +430,7 @@ export async function patientInfo(db: Db, regno: string, today: string): Promise
   });
 }
 
-function chinaMinute(ms: number): string {
-  const s = new Date(ms + 8 * 3600_000).toISOString();
-  return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
-}
+const chinaMinute = centreMinute;
 
 export async function listQuestionnaires(db: Db, openId: string): Promise<QuestionListItem[]> {
   const rows = await db.all<{ id: string; title: string; kind: string; status: string; schema_id: string | null; schema_version: string | null; updated_at: number | string }>(

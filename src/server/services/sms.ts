@@ -9,6 +9,7 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import type { Db } from '../db/types';
 import type { SmsProvider } from '../providers/sms';
 import { purgeQuotas, QuotaExceeded, takeQuotas, type Quota } from './quotas';
+import { centreDay, centreHour } from '../../contract/rules/centre-day';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;
@@ -56,9 +57,8 @@ export interface SmsClient {
 }
 
 function smsQuotas(client: SmsClient, q: SmsQuotaConfig, now: number): Quota[] {
-  const shifted = new Date(now + 8 * 3600_000).toISOString();
-  const day = shifted.slice(0, 10);
-  const hour = shifted.slice(0, 13);
+  const day = centreDay(now);
+  const hour = centreHour(now);
   const dayEnd = now + 2 * 86_400_000;
   const hourEnd = now + 2 * 3600_000;
   const out: Quota[] = [
@@ -78,10 +78,8 @@ function smsQuotas(client: SmsClient, q: SmsQuotaConfig, now: number): Quota[] {
 
 export class SmsError extends Error {}
 
-/** The centre's calendar day (Asia/Shanghai, UTC+8, no DST) of an instant. */
-export function chinaDay(now: number): string {
-  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
-}
+/** The centre's calendar day of an instant. */
+export const chinaDay = centreDay;
 
 function hashCode(salt: string, tel: string, code: string): string {
   return createHash('sha256').update(`${salt}:${tel}:${code}`).digest('hex');

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { centreDay } from '../../contract/rules/centre-day';
 
 /**
  * Month-grid arithmetic for the calendar (pure, dates as YYYY-MM-DD strings,
@@ -45,9 +46,9 @@ export function weekName(date: string, names: string[] = DEFAULT_WEEK_NAMES): st
   return names[dayjs(date).day()] ?? '';
 }
 
-/** Today as YYYY-MM-DD (local time). */
+/** Today as YYYY-MM-DD on the centre's clock (the server's "today", whatever the phone's zone). */
 export function todayString(): string {
-  return dayjs().format('YYYY-MM-DD');
+  return centreDay(Date.now());
 }
 
 /** A valid YYYY-MM, or the fallback. */

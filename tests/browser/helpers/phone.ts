@@ -34,6 +34,8 @@ export async function openPhone(baseUrl: string, opts: { userAgent?: string } = 
     hasTouch: true,
     deviceScaleFactor: 2,
     locale: 'zh-CN',
+    // The examinee's phone is in the centre's zone (the host running the tests is often UTC).
+    timezoneId: 'Asia/Shanghai',
     userAgent: opts.userAgent,
   });
   const page = await context.newPage();

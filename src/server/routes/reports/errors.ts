@@ -17,7 +17,5 @@ export async function business<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The centre's calendar day (Asia/Shanghai) of an instant. */
-export function chinaToday(now: number): string {
-  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
-}
+/** The centre's calendar day of an instant. */
+export { centreDay as chinaToday } from '../../../contract/rules/centre-day';
