@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Server suite on both stores: TEST_DB=sqlite, then TEST_DB=postgres.
+# Server suite on both stores: TEST_DB=sqlite, then TEST_DB=postgres — the first with the
+# host in UTC (as containers run), the second in Asia/Shanghai (as the centre's own server may):
+# the centre's day must not depend on the host's zone (src/contract/rules/centre-day.ts).
 # PostgreSQL: uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) when
 # something answers there; otherwise starts a throw-away cluster (trust auth, temp dir,
 # free port), installing postgresql with apt-get if missing, and stops it at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== server tests: sqlite =="
-TEST_DB=sqlite npx vitest run --project server "$@"
+echo "== server tests: sqlite, TZ=UTC =="
+TZ=UTC TEST_DB=sqlite npx vitest run --project server "$@"
 
-echo "== server tests: postgres =="
+echo "== server tests: postgres, TZ=Asia/Shanghai =="
 PGTMP=""
 PGBIN=""
 RUNAS=()
@@ -44,4 +46,4 @@ if [[ -z "${DATABASE_URL:-}" ]]; then
     echo "throw-away cluster on port $PORT"
   fi
 fi
-TEST_DB=postgres npx vitest run --project server "$@"
+TZ=Asia/Shanghai TEST_DB=postgres npx vitest run --project server "$@"

@@ -13,6 +13,7 @@ import { appFunctions } from './functions';
 import {
   APPROVER_TOKEN_KEY, REPORT_TOKEN_KEY, bearerValue, initSession, readToken,
 } from './session';
+import { isTimeZone, setCentreZone } from '../contract/rules/centre-day';
 
 export type StepWithId = Step & { id: string; flow?: string };
 
@@ -128,6 +129,8 @@ export async function boot(win: Window = window): Promise<BootResult> {
 
 /** Builds the runtime from loaded configs (browser tests / unit tests call it directly). */
 export function createRuntime(startup: StartupConfig, cfg: AppConfigJson, opts: { storageName?: string } = {}): AppRuntime {
+  // The centre's zone rules "today" and the cut-offs here as on the server (an old server sends none: the default).
+  if (isTimeZone(startup.centreTz)) setCentreZone(startup.centreTz);
   const session = initSession(cfg.app.session ?? {}, opts.storageName);
   const api = createApi({
     config: startup,

@@ -121,4 +121,6 @@ export interface StartupConfig {
   payProvider: 'sandbox' | 'wechat';
   branches: Array<{ hospCode: string; hospName: string; hospTel: string; hospAddr: string }>;
   banners: string[];
+  /** The centre's time zone (IANA name): the app's "today" and cut-offs follow it (contract/rules/centre-day.ts). */
+  centreTz: string;
 }

@@ -18,6 +18,7 @@ import type { LoadedConfig } from '../engine/config/assemble';
 import { routeAreas } from './routes/index';
 import { startSweeper } from './services/orders';
 import { processSessionSecret } from './services/oauth-session';
+import { setCentreZone } from '../contract/rules/centre-day';
 
 export { defineCall, ApiError } from './plugins/call';
 export type { ServerDeps, Clock } from './plugins/call';
@@ -65,6 +66,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   // No configured key (tests, tools): a per-process random one (main.ts sets a real one).
   const config = loaded.sessionSecret ? loaded : { ...loaded, sessionSecret: processSessionSecret };
   const clock = opts.clock ?? { now: () => Date.now() };
+  // One clock for the centre's day, process-wide (every date rule reads it).
+  setCentreZone(config.centreTz);
   const loggerOpt: FastifyServerOptions['logger'] =
     opts.logger === false || opts.logger === undefined
       ? false

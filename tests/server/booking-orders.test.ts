@@ -140,16 +140,28 @@ describe('PersonOrderAdd', () => {
     expect(y.body.returnData.ord.id).toBe(x.body.returnData.ord.id);
   });
 
-  it("the day-ahead rule follows the centre's clock: at 01:00 in Beijing (17:00 UTC the day before) today is not bookable", async () => {
-    const today = plusDays(t.today, 2);
-    const tomorrow = plusDays(today, 1);
-    await setDay(t.db, S, today, [{ code: '01', total: 5 }]);
-    await setDay(t.db, S, tomorrow, [{ code: '01', total: 5 }]);
-    t.clock.set(centreMs(`${today} 01:00`));
-    await t.renew();
-    fail(await t.call('PersonOrderAdd', personBody(today)), '请至少提前一天预约');
-    expect((await t.call('PersonOrderAdd', personBody(tomorrow))).body.returnMsg).toBe('预约成功');
-  });
+  // On a UTC host, 00:30 and 07:59 in Beijing are still "yesterday" for the host's clock.
+  for (const time of ['00:30', '07:59'])
+    it(`the centre's clock rules booking and cancelling at ${time} Beijing time, whatever the host's zone`, async () => {
+      const today = plusDays(t.today, 2);
+      const tomorrow = plusDays(today, 1);
+      await setDay(t.db, S, today, [{ code: '01', total: 5 }]);
+      await setDay(t.db, S, tomorrow, [{ code: '01', total: 5 }]);
+      // an order for `today`, made the day before
+      t.clock.set(centreMs(`${plusDays(today, -1)} 10:00`));
+      await t.renew();
+      const early = (await t.call('PersonOrderAdd', personBody(today))).body.returnData.ord;
+      await t.db.run(`UPDATE orders SET hold_until = NULL WHERE id = $1`, [early.id]);
+      t.clock.set(centreMs(`${today} ${time}`));
+      await t.renew();
+      // today is no longer bookable; tomorrow is
+      fail(await t.call('PersonOrderAdd', personBody(today)), '请至少提前一天预约');
+      const next = await t.call('PersonOrderAdd', personBody(tomorrow));
+      expect(next.body.returnMsg).toBe('预约成功');
+      // today's order is past its cut-off (00:00 today); tomorrow's is not
+      fail(await t.call('PersonOrderCancel', { id: early.id, idCard: early.idCard }), '已过有效取消时间，无法取消！');
+      expect((await t.call('PersonOrderCancel', { id: next.body.returnData.ord.id, idCard: next.body.returnData.ord.idCard })).body.returnMsg).toBe('撤销成功');
+    });
 
   it('20 identical concurrent taps are all answered with the one order made (either store)', async () => {
     for (let round = 0; round < 3; round++) {

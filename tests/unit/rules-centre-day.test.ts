@@ -31,3 +31,19 @@ describe("the centre's clock (UTC+8)", () => {
     expect(cancelCutoffMs('2026-11-25', 0)).toBe(cancelCutoffMs('2026-11-25', 1));
   });
 });
+
+describe('a configured zone (CENTRE_TZ)', () => {
+  it('follows the zone, daylight saving included; refuses an unknown name', async () => {
+    const { setCentreZone, centreZone, DEFAULT_CENTRE_TZ } = await import('../../src/contract/rules/centre-day');
+    try {
+      setCentreZone('Europe/Berlin');
+      expect(centreDay(Date.UTC(2026, 6, 1, 21, 59))).toBe('2026-07-01'); // CEST, UTC+2
+      expect(centreDay(Date.UTC(2026, 6, 1, 22, 0))).toBe('2026-07-02');
+      expect(centreDayStart('2026-12-01')).toBe(Date.UTC(2026, 10, 30, 23, 0)); // CET, UTC+1
+      expect(() => setCentreZone('Mars/Olympus')).toThrow(/unknown time zone/);
+      expect(centreZone()).toBe('Europe/Berlin');
+    } finally {
+      setCentreZone(DEFAULT_CENTRE_TZ);
+    }
+  });
+});

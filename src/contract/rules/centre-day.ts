@@ -1,29 +1,54 @@
 /**
  * The centre's clock: "today", the day-ahead booking rule, the cancel cut-off, the
- * SMS day and hour — on the server and in the app alike. The centre is in China
- * (UTC+8 all year, no daylight saving), so every day is computed from the instant,
- * never from the time zone of the host (containers run in UTC) or of the phone.
+ * SMS day and hour — on the server and in the app alike. Every day is computed from
+ * the instant in the centre's time zone (CENTRE_TZ, default Asia/Shanghai; the server
+ * sets it from its env and hands it to the app in /config.json), never from the time
+ * zone of the host (containers run in UTC) or of the phone.
  */
-export const CENTRE_UTC_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 86_400_000;
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
 
-/** 'YYYY-MM-DDTHH:mm:ss.sssZ' of the instant as the centre's wall clock (the Z is meaningless). */
-const wall = (ms: number) => new Date(ms + CENTRE_UTC_OFFSET_MS).toISOString();
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const DEFAULT_CENTRE_TZ = 'Asia/Shanghai';
+let zone = DEFAULT_CENTRE_TZ;
+
+/** True for an IANA zone name this runtime knows. */
+export function isTimeZone(tz: unknown): tz is string {
+  if (typeof tz !== 'string' || !tz) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sets the centre's zone (server start, app boot); an unknown name throws. */
+export function setCentreZone(tz: string): void {
+  if (!isTimeZone(tz)) throw new Error(`unknown time zone: ${tz}`);
+  zone = tz;
+}
+
+export function centreZone(): string {
+  return zone;
+}
 
 /** The centre's calendar day of an instant: 'YYYY-MM-DD'. */
 export function centreDay(ms: number): string {
-  return wall(ms).slice(0, 10);
+  return dayjs(ms).tz(zone).format('YYYY-MM-DD');
 }
 
 /** The centre's hour of an instant: 'YYYY-MM-DDTHH' (hourly quota buckets). */
 export function centreHour(ms: number): string {
-  return wall(ms).slice(0, 13);
+  return dayjs(ms).tz(zone).format('YYYY-MM-DDTHH');
 }
 
 /** 'YYYY-MM-DD HH:mm' on the centre's clock. */
 export function centreMinute(ms: number): string {
-  const s = wall(ms);
-  return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
+  return dayjs(ms).tz(zone).format('YYYY-MM-DD HH:mm');
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
@@ -32,11 +57,10 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\
 export function centreMs(dateTime: string): number {
   const m = DATE_TIME.exec(String(dateTime ?? '').trim());
   if (!m) return NaN;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '0'] = m;
-  const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, Number(frac.padEnd(3, '0')));
-  // Reject 2024-02-31 and the like.
-  if (new Date(utc).toISOString().slice(0, 10) !== `${y}-${mo}-${d}`) return NaN;
-  return utc - CENTRE_UTC_OFFSET_MS;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '0'] = m;
+  // Reject 2024-02-31 and the like (dayjs would roll them over).
+  if (new Date(Date.UTC(+y, +mo - 1, +d)).toISOString().slice(0, 10) !== `${y}-${mo}-${d}`) return NaN;
+  return dayjs.tz(`${y}-${mo}-${d} ${h}:${mi}:${s}`, 'YYYY-MM-DD HH:mm:ss', zone).valueOf() + Number(frac.padEnd(3, '0'));
 }
 
 /** 00:00 at the centre on `day` ('YYYY-MM-DD…'), as an instant. */
@@ -46,7 +70,7 @@ export function centreDayStart(day: string): number {
 
 /** Calendar arithmetic on 'YYYY-MM-DD'. */
 export function addDays(day: string, n: number): string {
-  return new Date(Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10)) + n * DAY_MS).toISOString().slice(0, 10);
+  return new Date(Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10)) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { StartupConfig } from '../../contract/calls';
 import { SESSION_SECRET_MIN } from './oauth-session';
 import { SMS_QUOTA_DEFAULTS, type SmsQuotaConfig } from './sms';
+import { DEFAULT_CENTRE_TZ, isTimeZone } from '../../contract/rules/centre-day';
 
 export const DEMO_TOKEN_CLIENT = { client_id: 'checkup-app', client_secret: 'demo-secret', name: 'app', password: 'demo-password' };
 export const DEMO_CRYPTO_SEED = 'demo-crypto-seed';
@@ -58,6 +59,8 @@ export interface ServerConfig {
   trustProxy: false | string[];
   /** SMS quotas per client address, per device and the daily budget (SMS_IP_HOURLY, SMS_IP_DAILY, SMS_DEVICE_HOURLY, SMS_DEVICE_DAILY, SMS_DAILY_BUDGET). */
   smsQuota: SmsQuotaConfig;
+  /** The centre's time zone (CENTRE_TZ, IANA name, default Asia/Shanghai): its calendar day rules every date rule. */
+  centreTz: string;
 }
 
 /** TRUST_PROXY: '' / 'false' → none; '127.0.0.1' or '10.0.0.0/8,loopback' → those proxies. */
@@ -67,6 +70,12 @@ export function parseTrustProxy(v: string | undefined): false | string[] {
   // Fastify 5 trusts nothing for a hop count (it cannot check the peer), and "true" would trust anyone.
   if (/^(true|yes|on|\d+)$/i.test(s)) throw new Error(`TRUST_PROXY=${s}: name the reverse proxy's address (e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.0/8), not a hop count or "true"`);
   return s.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
+function centreTzOf(v: string | undefined): string {
+  const tz = (v ?? '').trim() || DEFAULT_CENTRE_TZ;
+  if (!isTimeZone(tz)) throw new Error(`CENTRE_TZ=${tz} is not a time zone name (e.g. Asia/Shanghai)`);
+  return tz;
 }
 
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : /^(1|true|yes|on)$/i.test(v));
@@ -115,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedOnStart: bool(env.SEED_ON_START, (env.NODE_ENV || 'development') !== 'production'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    centreTz: centreTzOf(env.CENTRE_TZ),
     smsQuota: {
       ipHour: int(env.SMS_IP_HOURLY, SMS_QUOTA_DEFAULTS.ipHour),
       ipDay: int(env.SMS_IP_DAILY, SMS_QUOTA_DEFAULTS.ipDay),
@@ -159,5 +169,6 @@ export function startupConfig(
     payProvider: c.payProvider,
     branches,
     banners,
+    centreTz: c.centreTz,
   };
 }
