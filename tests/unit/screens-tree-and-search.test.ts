@@ -88,11 +88,19 @@ describe('report result model', () => {
   it('maps rows with range and abnormal flag', () => {
     const g = mapResultGroups(groups);
     expect(g[0].rows[0]).toEqual({ name: 'WBC', result: '11.2', unit: '10^9/L', range: '3.5–9.5', hint: '↑', abnormal: true });
-    expect(g[0].rows[1]).toMatchObject({ range: '5.5', abnormal: false });
+    expect(g[0].rows[1]).toMatchObject({ range: '≤5.5', abnormal: false });
     expect(mapResultGroups(JSON.stringify(groups))).toHaveLength(3);
     expect(isAbnormalHint('↓')).toBe(true);
     expect(isAbnormalHint('正常')).toBe(false);
     expect(referenceRange('', '')).toBe('');
+  });
+  it('marks text hints like arrows; a one-sided range reads as one', () => {
+    for (const h of ['异常', '阳性', '弱阳性', '偏高', '+', '↑ 偏高']) expect(isAbnormalHint(h), h).toBe(true);
+    for (const h of ['', '阴性', '正常', '未见异常', '非阳性', '-']) expect(isAbnormalHint(h), h).toBe(false);
+    expect(referenceRange('1.0', '')).toBe('≥1.0');
+    expect(referenceRange('', '5.2')).toBe('≤5.2');
+    expect(referenceRange('<0.5', '')).toBe('<0.5');
+    expect(referenceRange('3.9', '6.1')).toBe('3.9–6.1');
   });
   it('groups by class in label order, unknown classes under *', () => {
     const s = groupByClass(mapResultGroups(groups), { '0': '一般检查', '1': '影像检查', '2': '检验', '*': '其他检查' });

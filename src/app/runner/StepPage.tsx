@@ -232,7 +232,14 @@ export function StepPage({ step }: { step: StepWithId }) {
   );
   const onAction = useCallback(
     async (name: string, values: Values) => {
-      const r = await run(step.on?.[name], { event: { form: values }, form: values });
+      // An event no step handles did nothing: the widget must not act as if it had (a send
+      // button's countdown starting with no code sent).
+      const actions = step.on?.[name];
+      if (!actions) {
+        console.warn(`step ${step.id}: no handler for form action "${name}"`);
+        return false;
+      }
+      const r = await run(actions, { event: { form: values }, form: values });
       return r === 'stopped' ? false : undefined;
     },
     [run, step],

@@ -25,13 +25,15 @@ export interface ActionButtonsProps {
 /**
  * A row of full-width buttons; each emits its event. While one event's actions
  * run, all are disabled (no double submit, e.g. a payment request in flight).
+ * A label never breaks inside a word (报告详/情): buttons keep their label on one
+ * line and grow to share the row, and what does not fit moves to the next row.
  */
 export function ActionButtons({ buttons, emit, evalItem, payload }: ActionButtonsProps) {
   const [busy, guard] = useBusy();
   const shown = buttons.filter((b) => resolveCondition(b.visibleIf, evalItem));
   if (shown.length === 0) return null;
   return (
-    <div style={{ display: 'flex', gap: 12 }}>
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: shown.length > 3 ? 8 : 12 }}>
       {shown.map((b, i) => {
         const c = asText(b.color);
         const color: Color = COLORS.has(c) ? (c as Color) : i === shown.length - 1 ? 'primary' : 'default';
@@ -39,11 +41,10 @@ export function ActionButtons({ buttons, emit, evalItem, payload }: ActionButton
         return (
           <Button
             key={i}
-            block
             color={color}
             disabled={!enabled || busy}
             onClick={() => guard(async () => (b.event ? emit(b.event, payload) : undefined))}
-            style={{ flex: 1 }}
+            style={{ flex: '1 0 auto', whiteSpace: 'nowrap', ...(shown.length > 3 ? { paddingLeft: 10, paddingRight: 10 } : {}) }}
           >
             {asText(b.text)}
           </Button>

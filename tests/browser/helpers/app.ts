@@ -16,6 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The build the browser tests serve; BROWSER_DIST puts it elsewhere (several checkouts or workers building at once). */
@@ -168,8 +169,24 @@ export interface RunningApp {
   serverUrl: string;
   /** true when /app-config.json and /schemas come from the harness's front server. */
   viaProxy: boolean;
+  /** The server's data directory (its SQLite database). */
+  dataDir: string;
+  /** Rows of a query on the server's database (read-only): what a person's taps stored. */
+  sql<T = Record<string, unknown>>(query: string, ...params: unknown[]): T[];
   logs(): string;
   stop(): Promise<void>;
+}
+
+/** A read-only look into a test server's SQLite database. */
+export function sqlOn(dataDir: string) {
+  return <T = Record<string, unknown>>(query: string, ...params: unknown[]): T[] => {
+    const db = new Database(path.join(dataDir, 'checkup.db'), { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare(query).all(...params) as T[];
+    } finally {
+      db.close();
+    }
+  };
 }
 
 export interface StartOptions {
@@ -199,6 +216,8 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
       CONFIG_DIR: cwd,
       DIST_DIR: DIST,
       LOG_LEVEL: 'warn',
+      // the SQLite store under DATA_DIR, whatever the caller's environment says
+      DATABASE_URL: '',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -243,13 +262,15 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
   const sameSteps = (a: unknown, b: unknown) =>
     JSON.stringify(Object.keys((a as object) ?? {}).sort()) === JSON.stringify(Object.keys((b as object) ?? {}).sort());
   if (served && sameSteps(served.steps, wanted.steps)) {
-    return { baseUrl: serverUrl, serverUrl, viaProxy: false, logs, stop: kill };
+    return { baseUrl: serverUrl, serverUrl, viaProxy: false, dataDir, sql: sqlOn(dataDir), logs, stop: kill };
   }
   const front = await startFront(configDir, serverUrl, wanted);
   return {
     baseUrl: front.url,
     serverUrl,
     viaProxy: true,
+    dataDir,
+    sql: sqlOn(dataDir),
     logs,
     stop: async () => {
       await front.close();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Image, List, Skeleton, Tabs } from 'antd-mobile';
 import type { ScreenProps } from '../types';
 import { ActionButtons, type ActionButtonDef } from '../../common/ActionButtons';
@@ -12,9 +12,13 @@ import { HtmlBlock } from '../html/HtmlBlock';
 
 type Row = LabelValue & { visibleIf?: unknown };
 
+const QrCode = lazy(() => import('../../common/QrCode'));
+
 export interface DetailProps {
   heading?: { title?: unknown; note?: unknown; price?: unknown };
   image?: string | { src?: string; caption?: string; width?: number };
+  /** A QR code of a link (e.g. the report's cloud film); nothing when the value is empty. */
+  qr?: { value?: unknown; caption?: unknown };
   rows?: Row[];
   tabs?: Array<{ title?: string; html?: unknown }>;
   lists?: Array<{ title?: string; items?: unknown; fields?: { title?: unknown; note?: unknown; price?: unknown }; emptyText?: string }>;
@@ -66,6 +70,11 @@ export default function DetailScreen({ props, emit, evalItem, title }: ScreenPro
           <Image src={image.src} width={image.width ?? 200} fit="contain" style={{ display: 'inline-block' }} />
           {image.caption ? <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 6 }}>{image.caption}</div> : null}
         </div>
+      ) : null}
+      {asText(props.qr?.value) ? (
+        <Suspense fallback={<div style={{ height: 212, background: '#fff' }} />}>
+          <QrCode value={asText(props.qr?.value)} caption={asText(props.qr?.caption)} />
+        </Suspense>
       ) : null}
       <LabelValueRows rows={visible(props.rows)} />
       {tabs.length ? (

@@ -48,10 +48,10 @@ function GroupCard({ group, col, doctorLabel }: { group: ResultGroup; col: Requi
         <table style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }}>
           <thead>
             <tr style={{ color: 'var(--adm-color-weak)', textAlign: 'left' }}>
-              <th style={{ ...cell, width: '34%' }}>{col.item}</th>
-              <th style={{ ...cell, width: '26%' }}>{col.result}</th>
-              <th style={{ ...cell, width: '14%' }}>{col.unit}</th>
-              <th style={{ ...cell, width: '26%' }}>{col.range}</th>
+              <th style={{ ...cell, width: '30%' }}>{col.item}</th>
+              <th style={{ ...cell, width: '24%' }}>{col.result}</th>
+              <th style={{ ...cell, width: '18%' }}>{col.unit}</th>
+              <th style={{ ...cell, width: '28%' }}>{col.range}</th>
             </tr>
           </thead>
           <tbody>
@@ -62,8 +62,9 @@ function GroupCard({ group, col, doctorLabel }: { group: ResultGroup; col: Requi
                   {r.result}
                   {r.hint ? <span style={{ color: r.abnormal ? RED : undefined, marginLeft: 2 }}>{r.hint}</span> : null}
                 </td>
-                <td style={cell}>{r.unit}</td>
-                <td style={cell}>{r.range}</td>
+                {/* a long unit (mmol/L, 10^9/L) wraps in its own cell instead of running into the range */}
+                <td style={{ ...cell, overflowWrap: 'anywhere' }}>{r.unit}</td>
+                <td style={{ ...cell, overflowWrap: 'anywhere' }}>{r.range}</td>
               </tr>
             ))}
           </tbody>

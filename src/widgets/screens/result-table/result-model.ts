@@ -59,14 +59,27 @@ export interface ClassSection {
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? '' : String(v).trim());
 
-/** ↑/↓ (or a lone H/L flag) marks a value outside its reference range. */
+/**
+ * Words a laboratory writes for an abnormal qualitative result (阳性 for a positive
+ * test, 异常 for abnormal, 偏高/偏低 …); 阴性/正常 are normal. A word negated in
+ * place ("未见异常", "非阳性") is not a mark.
+ */
+const ABNORMAL_WORDS = /(异常|阳性|弱阳性|强阳性|偏高|偏低|升高|降低|超标|危急|\+)/;
+const NEGATED = /(未见|无|非|不)(异常|阳性|偏高|偏低|升高|降低)/;
+
+/** ↑/↓, a lone H/L flag or an abnormal word marks a value outside its reference. */
 export function isAbnormalHint(hint: string): boolean {
-  return /[↑↓]/.test(hint) || /^[HL]$/i.test(hint.trim());
+  const h = hint.trim();
+  if (/[↑↓]/.test(h) || /^[HL]$/i.test(h)) return true;
+  return ABNORMAL_WORDS.test(h) && !NEGATED.test(h);
 }
 
+/** "3.9–6.1", or one side alone read as such: "≥1.0" (lower bound only), "≤5.2" (upper bound only). */
 export function referenceRange(lower: string, upper: string): string {
   if (lower && upper) return `${lower}–${upper}`;
-  return lower || upper;
+  if (lower) return /^[<>≤≥]/.test(lower) ? lower : `≥${lower}`;
+  if (upper) return /^[<>≤≥]/.test(upper) ? upper : `≤${upper}`;
+  return '';
 }
 
 export function mapResultGroups(groups: unknown, fields: ResultFields = DEFAULT_RESULT_FIELDS): ResultGroup[] {
