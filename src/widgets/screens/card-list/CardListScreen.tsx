@@ -12,7 +12,7 @@ import { HeaderBar, type HeaderAction, type HeaderFilter } from './HeaderBar';
 import { PasscodeGate } from './PasscodeGate';
 
 export interface CardListProps {
-  tabs?: Array<{ title?: string; items?: unknown }>;
+  tabs?: Array<{ title?: string; items?: unknown; empty?: string }>;
   items?: unknown;
   search?: { placeholder?: string; field?: string };
   empty?: string;
@@ -34,10 +34,10 @@ export default function CardListScreen({ props, emit, evalItem, title }: ScreenP
   // The gate's `openIf` says when the list may be used; until then the sheet stays up.
   const gateOpen = gate ? !resolveCondition(gate.openIf, evalItem, undefined, false) : false;
 
-  const list = (items: unknown) => {
+  const list = (items: unknown, empty = props.empty) => {
     if (props.loading === true) return <Skeleton.Paragraph lineCount={5} animated style={{ padding: 16 }} />;
     const shown = filterItems(asArray(items), props.search?.field, keyword);
-    if (shown.length === 0) return <EmptyState text={props.empty} />;
+    if (shown.length === 0) return <EmptyState text={empty} />;
     return shown.map((item, i) => (
       <ItemCard
         key={i}
@@ -69,7 +69,7 @@ export default function CardListScreen({ props, emit, evalItem, title }: ScreenP
           ))}
         </Tabs>
       ) : null}
-      <div style={{ paddingBottom: 12 }}>{list(tabs[Number(active)]?.items)}</div>
+      <div style={{ paddingBottom: 12 }}>{list(tabs[Number(active)]?.items, tabs[Number(active)]?.empty ?? props.empty)}</div>
       {gate ? (
         <PasscodeGate
           open={gateOpen}
