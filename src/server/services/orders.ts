@@ -16,7 +16,8 @@ import { checkPhone } from '../../contract/rules/phone';
 import type { ChosenItem, OrderView, UserInfo } from '../../contract/booking';
 import { itemsByCodes, getPackage, type PackageRow } from './catalog';
 import { releasePlace, takePlace, todayOf } from './calendar';
-import { newId, nonce } from './ids';
+import { newId } from './ids';
+import { refundStrayPayment, type AnomalyKind } from './payment-anomalies';
 import { addDays, cancelCutoffMs } from '../../contract/rules/centre-day';
 
 export const MSG = {
@@ -47,6 +48,9 @@ export const MSG = {
   refundFailed: '退款失败，请联系工作人员',
   booked: '预约成功',
 } as const;
+
+/** errmsg of an order the examinee cancelled (a payment arriving after it is refunded, not taken). */
+export const CANCELLED_BY_USER = '用户撤销';
 
 export interface OrderRow {
   id: string;
@@ -357,8 +361,8 @@ export async function cancelOrder(deps: ServerDeps, o: OrderRow, group: boolean)
   const now = deps.clock.now();
   const ok = await deps.db.transaction(async (tx) => {
     const n = await tx.run(
-      `UPDATE orders SET state = 'C', errmsg = '用户撤销', hold_until = NULL, updated_at = $3 WHERE id = $1 AND state = $2 AND pay_flag = $4`,
-      [o.id, o.state, now, o.pay_flag],
+      `UPDATE orders SET state = 'C', errmsg = $5, hold_until = NULL, updated_at = $3 WHERE id = $1 AND state = $2 AND pay_flag = $4`,
+      [o.id, o.state, now, o.pay_flag, CANCELLED_BY_USER],
     );
     if (n !== 1) return false;
     await releasePlace(tx, o.scope, o.begin_time, o.sumtime_code);
@@ -387,7 +391,9 @@ export async function refundOrder(deps: ServerDeps, o: OrderRow, group: boolean)
     if (!claimed) throw new ApiError('撤销失败！请稍后再试');
   }
   const pay = await deps.db.one<{ out_trade_no: string; amount_cents: number }>(
-    `SELECT out_trade_no, amount_cents FROM payments WHERE order_id = $1 AND state = 'T' ORDER BY updated_at DESC`,
+    // The order's own payment, never a stray one already refunded on arrival (payment_anomalies).
+    `SELECT out_trade_no, amount_cents FROM payments WHERE order_id = $1 AND state = 'T'
+       AND out_trade_no NOT IN (SELECT out_trade_no FROM payment_anomalies) ORDER BY updated_at DESC`,
     [o.id],
   );
   const res = pay
@@ -418,11 +424,14 @@ export async function startPayment(deps: ServerDeps, o: OrderRow, clientIp: stri
   if (o.pay_flag === 'T') throw new ApiError(MSG.alreadyPaid);
   if (Number(o.price_cents) <= 0) throw new ApiError(MSG.noNeedPay);
   if (o.state !== 'S' || (o.hold_until !== null && Number(o.hold_until) <= now)) throw new ApiError(MSG.expired);
-  const outTradeNo = `${o.id}_${nonce(4)}`.slice(0, 32);
+  // One trade per order: every attempt (a retry, a second tap, another phone) pays the same trade
+  // number, so the provider can take the money once only. Its price never changes after creation.
+  const outTradeNo = orderTradeNo(o.id);
   const n = await db.run(`UPDATE orders SET pay_flag = 'EING', updated_at = $2 WHERE id = $1 AND state = 'S' AND pay_flag IN ('F', 'EING')`, [o.id, now]);
   if (n !== 1) throw new ApiError(MSG.expired);
   await db.run(
-    `INSERT INTO payments (out_trade_no, order_id, amount_cents, state, created_at, updated_at) VALUES ($1, $2, $3, 'EING', $4, $4)`,
+    `INSERT INTO payments (out_trade_no, order_id, amount_cents, state, created_at, updated_at) VALUES ($1, $2, $3, 'EING', $4, $4)
+     ON CONFLICT (out_trade_no) DO UPDATE SET state = 'EING', updated_at = excluded.updated_at WHERE payments.state <> 'T'`,
     [outTradeNo, o.id, Number(o.price_cents), now],
   );
   const params = await providers.pay.jsapiPay({
@@ -442,8 +451,26 @@ export async function startPayment(deps: ServerDeps, o: OrderRow, clientIp: stri
  * not the order's. An order whose hold already expired takes its place back when
  * one is left, else becomes E (异常订单) for a manual refund.
  */
-export async function markPaid(deps: ServerDeps, outTradeNo: string, totalFee: number, transactionId: string): Promise<{ ok: boolean; reason?: string }> {
+export async function markPaid(deps: ServerDeps, outTradeNo: string, totalFee: number, transactionId: string): Promise<{ ok: boolean; reason?: string; stray?: AnomalyKind }> {
   const now = deps.clock.now();
+  const r = await markPaidTx(deps, outTradeNo, totalFee, transactionId, now);
+  if (r.stray) {
+    // Outside the transaction: the provider call may be slow; the anomaly row makes it happen once.
+    await refundStrayPayment(deps.db, deps.providers.pay, { outTradeNo, kind: r.stray, ref: r.orderId ?? '', totalFee, transactionId }, now);
+  }
+  return { ok: r.ok, reason: r.reason, stray: r.stray };
+}
+
+/** The trade number of an order's payment (one per order). */
+export const orderTradeNo = (orderId: string) => `${orderId}_1`.slice(0, 32);
+
+async function markPaidTx(
+  deps: ServerDeps,
+  outTradeNo: string,
+  totalFee: number,
+  transactionId: string,
+  now: number,
+): Promise<{ ok: boolean; reason?: string; stray?: AnomalyKind; orderId?: string }> {
   return deps.db.transaction(async (tx) => {
     const pay = await tx.one<{ order_id: string; amount_cents: number; state: string }>('SELECT * FROM payments WHERE out_trade_no = $1', [outTradeNo]);
     if (!pay) return { ok: false, reason: 'unknown out_trade_no' };
@@ -452,6 +479,10 @@ export async function markPaid(deps: ServerDeps, outTradeNo: string, totalFee: n
     await tx.run(`UPDATE payments SET state = 'T', transaction_id = $2, updated_at = $3 WHERE out_trade_no = $1`, [outTradeNo, transactionId, now]);
     const o = await tx.one<OrderRow>('SELECT * FROM orders WHERE id = $1', [pay.order_id]);
     if (!o) return { ok: true };
+    // Money the order cannot take: recorded (this payment row is T), refunded and flagged by the caller.
+    const stray: AnomalyKind | null =
+      o.pay_flag === 'T' ? 'order_already_paid' : o.state === 'Refund' ? 'order_refunded' : o.state === 'C' && o.errmsg === CANCELLED_BY_USER ? 'order_cancelled' : null;
+    if (stray) return { ok: true, stray, orderId: o.id };
     if (o.state === 'S') {
       await tx.run(`UPDATE orders SET state = 'F', pay_flag = 'T', hold_until = NULL, errmsg = '', updated_at = $2 WHERE id = $1`, [o.id, now]);
     } else if (o.state === 'C' && o.pay_flag !== 'T') {

@@ -120,14 +120,16 @@ export async function sweepCodePay(db: Db, pay: PayProvider, q: SweepInput): Pro
   if (Number(r.expires_at) <= q.now) throw new PayRecordError(PAY_MSG.expired);
   const cents = Number(r.amount_cents);
   if (q.price !== undefined && q.price !== '' && tryCents(q.price) !== cents) throw new PayRecordError(PAY_MSG.amount);
-  const outTradeNo = newId('SC');
-  // Conditional update: a record already paid (or expired) in between is not re-opened.
+  // One trade per bill: the first attempt names it, every later one (a retry, another phone) pays
+  // the same trade, so the bill can be paid once only. Conditional: a record paid or expired in
+  // between is not re-opened.
   const n = await db.run(
-    `UPDATE pay_records SET pay_state = 'EING', out_trade_no = $2, openid = COALESCE(openid, $3), updated_at = $4
+    `UPDATE pay_records SET pay_state = 'EING', out_trade_no = COALESCE(out_trade_no, $2), openid = COALESCE(openid, $3), updated_at = $4
       WHERE id = $1 AND pay_state <> 'T' AND expires_at > $4`,
-    [r.id, outTradeNo, q.openid, q.now],
+    [r.id, newId('SC'), q.openid, q.now],
   );
   if (n === 0) throw new PayRecordError(PAY_MSG.expired);
+  const outTradeNo = (await db.one<{ out_trade_no: string }>(`SELECT out_trade_no FROM pay_records WHERE id = $1`, [r.id]))!.out_trade_no;
   try {
     const p = await pay.jsapiPay({
       outTradeNo,
@@ -175,6 +177,11 @@ export async function sandboxCompleteScanPay(
   if (!r?.out_trade_no) return false;
   const v = pay.verifyNotify(notifyFields(r.out_trade_no, Number(r.amount_cents), `sandbox-${newId()}`));
   return v.ok && v.outTradeNo !== undefined && v.totalFee !== undefined ? completeScanPay(db, v.outTradeNo, v.totalFee, now) : false;
+}
+
+/** The sheet was closed or failed (sandbox): the bill is payable again, with the same trade. */
+export async function abandonScanPay(db: Db, regno: string, now: number): Promise<boolean> {
+  return (await db.run(`UPDATE pay_records SET pay_state = 'F', updated_at = $2 WHERE reg_no = $1 AND pay_state = 'EING'`, [regno, now])) > 0;
 }
 
 /** Housekeeping: abandons paying (EING) scan-code trades whose record expired. */

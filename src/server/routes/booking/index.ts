@@ -38,6 +38,7 @@ import {
 import { parseXml, toXml } from '../../providers/wechat/sign';
 import { sandboxNotifyFields } from '../../providers/wechat/sandbox';
 import { nonce } from '../../services/ids';
+import { abandonScanPay, sandboxCompleteScanPay } from '../../services/payrecords';
 import type {
   GetPersonSumListBody,
   GetSumTimeListBody,
@@ -252,6 +253,15 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   defineCall(app, 'SandboxPayResult', {
     handler: async (b: SandboxPayResultBody) => {
       if (deps.providers.pay.name !== 'sandbox') throw new ApiError('仅沙箱环境可用');
+      // A scan-code bill (its id is the exam number): the sandbox sheet completes or abandons its trade.
+      const bill = await db.one<{ reg_no: string; pay_state: string }>(`SELECT reg_no, pay_state FROM pay_records WHERE reg_no = $1`, [String(b.id ?? '')]);
+      if (bill && !(await db.one('SELECT id FROM orders WHERE id = $1', [String(b.id)]))) {
+        if (bill.pay_state === 'T') throw new ApiError('该订单已支付');
+        if (b.outcome === 'ok') {
+          if (!(await sandboxCompleteScanPay(db, deps.providers.pay, bill.reg_no, deps.clock.now(), sandboxNotifyFields))) throw new ApiError('支付失败');
+        } else await abandonScanPay(db, bill.reg_no, deps.clock.now());
+        return { returnMsg: b.outcome === 'ok' ? '支付成功' : b.outcome === 'cancel' ? '取消支付' : '支付失败', returnData: null };
+      }
       const o = await findOrder(db, b.id);
       const pay = await db.one<{ out_trade_no: string; amount_cents: number }>(
         `SELECT out_trade_no, amount_cents FROM payments WHERE order_id = $1 AND state = 'EING' ORDER BY created_at DESC`,
