@@ -153,9 +153,10 @@ export interface UpdateCardPersonRes { card_no: string; status: CardStatus; appr
 // ---------------------------------------------------------------- pay records
 export interface GetPayRecordListReq { openid: string }
 export interface PayRecord {
+  /** The exam number ('' while the centre has not given one yet — never an internal id). */
   regno: string; name: string; createtime: string; clus_name: string; PayAmount: string;
-  /** F to pay, EING paying, T paid. */
-  pay_flag: 'F' | 'EING' | 'T';
+  /** F to pay, EING paying, T paid, Refund refunded, RefundERR refund failed (staff follow up). */
+  pay_flag: 'F' | 'EING' | 'T' | 'Refund' | 'RefundERR';
   tj_date: string;
 }
 export type GetPayRecordListRes = PayRecord[];

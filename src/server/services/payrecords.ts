@@ -39,13 +39,18 @@ interface PayRow {
   out_trade_no: string | null;
 }
 
-const flagOf = (s: string): PayRecord['pay_flag'] => (s === 'T' ? 'T' : s === 'EING' ? 'EING' : 'F');
+const flagOf = (s: string): 'F' | 'EING' | 'T' => (s === 'T' ? 'T' : s === 'EING' ? 'EING' : 'F');
 
-/** Records of an openid: its scan-code records plus its paid booking orders (core `orders`). */
+/**
+ * Records of an openid: its scan-code records plus the booking orders it paid — refunded
+ * ones as refunds. An order with nothing to pay (a group package without extras) is no
+ * payment and is not listed.
+ */
 export async function listPayRecords(db: Db, openid: string): Promise<PayRecord[]> {
   const own = await db.all<PayRow>(`SELECT * FROM pay_records WHERE openid = $1`, [openid]);
-  const orders = await db.all<{ regno: string; id: string; name: string; created_time: string; clus_name: string; price_cents: number | string; tj_date: string; begin_time: string }>(
-    `SELECT id, regno, name, created_time, clus_name, price_cents, tj_date, begin_time FROM orders WHERE openid = $1 AND pay_flag = 'T'`,
+  const orders = await db.all<{ regno: string; id: string; name: string; created_time: string; clus_name: string; price_cents: number | string; tj_date: string; begin_time: string; pay_flag: string }>(
+    `SELECT id, regno, name, created_time, clus_name, price_cents, tj_date, begin_time, pay_flag FROM orders
+      WHERE openid = $1 AND price_cents > 0 AND pay_flag IN ('T', 'TJServeERR', 'RefundERR')`,
     [openid],
   );
   const out: PayRecord[] = [
@@ -59,12 +64,12 @@ export async function listPayRecords(db: Db, openid: string): Promise<PayRecord[
       tj_date: r.tj_date,
     })),
     ...orders.map((o) => ({
-      regno: o.regno || o.id,
+      regno: o.regno,
       name: o.name,
       createtime: o.created_time,
       clus_name: o.clus_name,
       PayAmount: formatCents(Number(o.price_cents)),
-      pay_flag: 'T' as const,
+      pay_flag: o.pay_flag === 'TJServeERR' ? ('Refund' as const) : o.pay_flag === 'RefundERR' ? ('RefundERR' as const) : ('T' as const),
       tj_date: o.tj_date || o.begin_time,
     })),
   ];

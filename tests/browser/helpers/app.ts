@@ -171,18 +171,20 @@ export interface RunningApp {
   viaProxy: boolean;
   /** The server's data directory (its SQLite database). */
   dataDir: string;
-  /** Rows of a query on the server's database (read-only): what a person's taps stored. */
+  /** Rows of a query on the server's database: what a person's taps stored (or a test's setup change). */
   sql<T = Record<string, unknown>>(query: string, ...params: unknown[]): T[];
   logs(): string;
   stop(): Promise<void>;
 }
 
-/** A read-only look into a test server's SQLite database. */
+/** A look into a test server's SQLite database (WAL: safe beside the running server). */
 export function sqlOn(dataDir: string) {
   return <T = Record<string, unknown>>(query: string, ...params: unknown[]): T[] => {
-    const db = new Database(path.join(dataDir, 'checkup.db'), { readonly: true, fileMustExist: true });
+    const db = new Database(path.join(dataDir, 'checkup.db'), { fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
     try {
-      return db.prepare(query).all(...params) as T[];
+      const st = db.prepare(query);
+      return (st.reader ? st.all(...params) : (st.run(...params), [])) as T[];
     } finally {
       db.close();
     }

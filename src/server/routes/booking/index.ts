@@ -311,7 +311,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     handler: async (b: { openid: string }) => {
       await releaseExpiredLazy(deps);
       const rows = await db.all<OrderRow>('SELECT * FROM orders WHERE openid = $1 ORDER BY created_at DESC LIMIT 200', [b.openid]);
-      return rows.map(orderView);
+      return upcomingFirst(rows, todayOf(deps.clock.now())).map(orderView);
     },
   });
 
@@ -377,5 +377,20 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       if (openid) await grantRegnos(db, openid, rows.map((r) => r.reg_no), 'team-login', now);
       return rows;
     },
+  });
+}
+
+/**
+ * 我的预约 order: bookings still ahead (exam day today or later, not cancelled) first, the
+ * nearest first; then everything else, the newest booking first.
+ */
+export function upcomingFirst(rows: OrderRow[], today: string): OrderRow[] {
+  const ahead = (o: OrderRow) => o.begin_time >= today && o.state !== 'C' && o.state !== 'Refund';
+  return [...rows].sort((a, b) => {
+    const A = ahead(a);
+    const B = ahead(b);
+    if (A !== B) return A ? -1 : 1;
+    if (A) return a.begin_time < b.begin_time ? -1 : a.begin_time > b.begin_time ? 1 : 0;
+    return Number(b.created_at) - Number(a.created_at);
   });
 }
