@@ -48,7 +48,26 @@ describe('GetPayRecordList', () => {
       [T0],
     );
     const list = (await call('GetPayRecordList', { openid: 'openid-with-order' })).json.returnData as PayRecord[];
-    expect(list).toEqual([{ regno: 'o-paid-1', name: '周七', createtime: '2026-06-14 10:00:00', clus_name: '基础套餐', PayAmount: '199.00', pay_flag: 'T', tj_date: '2026-06-20' }]);
+    // no exam number yet: none shown (never the order's internal id)
+    expect(list).toEqual([{ regno: '', name: '周七', createtime: '2026-06-14 10:00:00', clus_name: '基础套餐', PayAmount: '199.00', pay_flag: 'T', tj_date: '2026-06-20' }]);
+  });
+
+  it('refunded orders as refunds; orders with nothing paid are no payments', async () => {
+    for (const [id, cents, state, flag] of [
+      ['o-refunded', 19900, 'Refund', 'TJServeERR'],
+      ['o-refund-failed', 26000, 'Refund', 'RefundERR'],
+      ['o-free-group', 0, 'C', 'T'],
+    ] as const)
+      await db.run(
+        `INSERT INTO orders (id, openid, id_card, name, tel, type, clus_code, clus_name, begin_time, scope, sumtime_code, sumtime_name, price_cents, state, pay_flag, regno, tj_date, idem_key, created_at, created_time, updated_at)
+         VALUES ($2, 'openid-refunds', '110101199001011237', '周七', '13500135000', 'person', 'P1', '基础套餐', '2026-06-20', 'person', '01', '07:30-08:30', $3, $4, $5, 'R1', '2026-06-20', $2, $1, '2026-06-14 10:00:00', $1)`,
+        [T0, id, cents, state, flag],
+      );
+    const list = (await call('GetPayRecordList', { openid: 'openid-refunds' })).json.returnData as PayRecord[];
+    expect(list.map((r) => [r.PayAmount, r.pay_flag]).sort()).toEqual([
+      ['199.00', 'Refund'],
+      ['260.00', 'RefundERR'],
+    ]);
   });
 });
 
