@@ -117,6 +117,8 @@ export interface Step {
   entry?: boolean;
   /** Back navigation not allowed (the /oauth step). */
   noBack?: boolean;
+  /** false: no back arrow in the title bar (a home page); unlike noBack, leaving by the system back stays possible. */
+  backArrow?: boolean;
   title?: string;
   /** A screen kind (schemas/meta/screens/<kind>.json). */
   screen: string;

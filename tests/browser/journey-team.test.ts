@@ -51,7 +51,7 @@ async function openTeamLogin(page: Page, s: Shots): Promise<void> {
   await home(page);
   await clickText(page, '团队体检');
   await waitRoute(page, '/TeamLogin');
-  await page.getByPlaceholder('请输入单位编码').waitFor({ state: 'visible' });
+  await page.getByPlaceholder('请输入单位名称').waitFor({ state: 'visible' });
   await shot(page, s, 'login');
 }
 
@@ -115,8 +115,8 @@ describe('journey: 团队体检 (group)', () => {
     const s = shots('team');
     await openTeamLogin(page, s);
 
-    // Nothing typed into the company code: the spec's message, still on the login.
-    await page.getByPlaceholder('请输入单位编码').fill('');
+    // Nothing typed into the company: the spec's message, still on the login.
+    await page.getByPlaceholder('请输入单位名称').fill('');
     expect(await messageAfterTap(page, '登录')).toBe('请输入完整信息');
     expect(route(page)).toBe('/TeamLogin');
 
@@ -128,8 +128,16 @@ describe('journey: 团队体检 (group)', () => {
     await closeAlert(page);
     expect(route(page)).toBe('/TeamLogin');
 
-    // The right member.
-    await loginAs(page, s, LI_MING);
+    // A company nobody knows by that name: told so, nothing else asked.
+    await fillTeamLogin(page, { ...LI_MING, company: '不存在的公司' });
+    const [byName] = await Promise.all([page.waitForRequest('**/api/UserInfoApi/GetTjLncListByName'), clickText(page, '登录')]);
+    expect(JSON.parse(byName.postData() ?? '{}')).toEqual({ lnc_Name: '不存在的公司' });
+    expect(await dialogText(page)).toBe('未找到该单位，请核对单位名称');
+    await closeAlert(page);
+
+    // The right member, the company by its name.
+    const [login] = await Promise.all([page.waitForRequest('**/api/UserInfoApi/TeamLogin'), loginAs(page, s, LI_MING)]);
+    expect(JSON.parse(login.postData() ?? '{}')).toMatchObject({ lnc_Code: LI_MING.lnc, idCard: LI_MING.idCard });
 
     // Tapping the card opens the package detail; 返回预约 comes back to the list.
     await page.locator('.adm-card').filter({ hasText: LI_MING.pkg }).first().getByText(LI_MING.pkg, { exact: true }).click();
@@ -137,6 +145,8 @@ describe('journey: 团队体检 (group)', () => {
     await waitText(page, '返回预约');
     let text = await visibleText(page);
     expect(text).toContain('套餐简介');
+    expect(text).toMatch(/套餐价格：¥\d+\.\d{2}（由单位支付）/);
+    expect(text).toMatch(/共\d+项检查/);
     expect(text).toContain('体检须知');
     expect(text).toContain('腹部彩超（肝胆胰脾）'); // an item of T0001
     expect(text).toContain('前列腺彩超');
@@ -147,7 +157,9 @@ describe('journey: 团队体检 (group)', () => {
 
     // 去预约 → no extra items → the member's flag 普通体检 → the health questionnaire for the exam number.
     await bookWithoutExtras(page);
-    await saveCompleteHealth(page);
+    // The member's health questionnaire is saved against the exam number too (SaveQuestions, kw 1).
+    const [sync] = await Promise.all([page.waitForRequest('**/api/QuestionApi/SaveQuestions'), saveCompleteHealth(page)]);
+    expect(JSON.parse(sync.postData() ?? '{}')).toMatchObject({ kw: '1', regno: expect.stringMatching(/\w+/) });
 
     const picked = await calendarToOrders(page, s);
     await expectOrderRows(page, LI_MING, picked, '无');
@@ -174,6 +186,25 @@ describe('journey: 团队体检 (group)', () => {
     expect(text).toMatch(/金额\s*¥0\.00/);
     expect(text).toContain('预约成功');
     await shot(page, s, 'my-orders');
+
+    // Logging in again, the member sees the booking (and may cancel it) instead of booking again.
+    await openTeamLogin(page, s);
+    await fillTeamLogin(page, LI_MING);
+    await clickText(page, '登录');
+    await waitRoute(page, '/TeamComboList');
+    const booked = page.locator('.adm-card').filter({ hasText: LI_MING.pkg }).first();
+    await booked.getByText('查看预约', { exact: true }).waitFor();
+    expect(await booked.innerText()).toContain(`已预约`);
+    expect(await booked.getByText('去预约', { exact: true }).count()).toBe(0);
+    await shot(page, s, 'combo-booked');
+    await booked.getByText('查看预约', { exact: true }).click();
+    await waitRoute(page, '/OrderDetails');
+    await clickText(page, '撤销预约');
+    expect(await dialogText(page)).toBe('确认撤销订单？');
+    const [cancel] = await Promise.all([page.waitForRequest('**/api/OrderListApi/TeamOrderCancel'), dialogButton(page, '确定')]);
+    expect(JSON.parse(cancel.postData() ?? '{}')).toMatchObject({ regno: expect.any(String) });
+    await waitRoute(page, '/MyOrderList');
+    expect(j.app.sql<{ state: string }>(`SELECT state FROM orders WHERE type = 'group' AND name = ? ORDER BY created_at DESC LIMIT 1`, LI_MING.name)[0].state).toBe('C');
   });
 
   it('extra items (需要加项) → occupational questionnaire → calendar → 立即预约 → /TeamPayment → 模拟支付 确认支付', async () => {
@@ -234,7 +265,9 @@ describe('journey: 团队体检 (group)', () => {
     const text = await visibleText(page);
     expect(text).toMatch(new RegExp(`姓名\\s*${ZHAO_QIANG.name}`));
     expect(text).toMatch(new RegExp(`套餐名称\\s*${ZHAO_QIANG.pkg}`));
-    expect(text).toMatch(new RegExp(`体检日期\\s*${picked.date}`));
+    expect(text).toMatch(new RegExp(`体检日期\\s*${picked.date} 星期`));
+    expect(text).toMatch(new RegExp(`报到时间\\s*${picked.slot}`));
+    expect(text).toContain('预约成功');
     expect(text).toMatch(/加项金额\s*¥90\.00/);
     expect(text).toMatch(/支付截止\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     await shot(page, s, 'payment');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, plusDays, type TestApp } from './core-helpers';
+import { makeTestApp, personBody, plusDays, setDay, type TestApp } from './core-helpers';
 import { DEMO, MEMBERS } from '../../src/server/seed/index';
 
 let t: TestApp;
@@ -49,13 +49,28 @@ describe('package lists', () => {
     const tree = JSON.parse(r.body.returnData);
     expect(tree.length).toBeGreaterThanOrEqual(6);
     const kids = tree.flatMap((c: any) => c.children);
-    expect(kids.length).toBeGreaterThanOrEqual(90);
+    expect(kids.length).toBeGreaterThanOrEqual(80);
+    // P4001 is a man's package: no item for women only is offered (妇科检查, 乳腺彩超…), none for men is withheld
+    expect(kids.some((k: any) => k.comb_name === '乳腺彩超' || k.comb_name === '白带常规')).toBe(false);
+    expect(kids.some((k: any) => k.comb_name === '前列腺彩超')).toBe(true);
     expect(kids[0]).toEqual({ comb_code: expect.any(String), comb_name: expect.any(String), price: expect.any(String), clus_code: 'P4001', id: expect.any(String), text: expect.any(String), note: expect.any(String) });
     expect(kids.some((k: any) => k.comb_name === '血常规（五分类）')).toBe(false);
     const all = JSON.parse((await t.call('AddClusItem', { code: 'V6001' })).body.returnData).flatMap((c: any) => c.children);
     expect(all.length).toBeGreaterThanOrEqual(100);
     expect((await t.call('AddClusItem', { code: 'NOPE' })).body.success).toBe(false);
   });
+  it('an extra item of the other sex is refused for a package of one sex', async () => {
+    const D = plusDays(t.today, 3);
+    const items = JSON.parse((await t.call('AddClusItem', { code: 'V6001' })).body.returnData).flatMap((c: any) => c.children);
+    const female = (await t.db.one<{ comb_code: string; price_cents: number }>(`SELECT comb_code, price_cents FROM items WHERE sex = 2 AND onsite_only = 0 LIMIT 1`))!;
+    const pkg = (await t.db.one<{ clus_code: string; price_cents: number; sex: number }>(`SELECT clus_code, price_cents, sex FROM packages WHERE clus_code = 'P4001'`))!;
+    expect(items.length).toBeGreaterThan(0);
+    await setDay(t.db, 'P:person', D, [{ code: '01', total: 5 }]);
+    const price = ((Number(pkg.price_cents) + Number(female.price_cents)) / 100).toFixed(2);
+    const r = await t.call('PersonOrderAdd', personBody(D, { clus_Code: pkg.clus_code, clus_Name: '', price, choose_comb_code: female.comb_code }));
+    expect(r.body.returnMsg).toBe('所选项目与套餐性别不符');
+  });
+
   it('GetAddClusItemList → on-site-only records', async () => {
     const r = await t.call('GetAddClusItemList', {});
     expect(r.body.returnData.length).toBeGreaterThanOrEqual(5);
@@ -125,6 +140,7 @@ describe('companies and team login', () => {
     expect(r.body.success).toBe(true);
     expect(r.body.returnData[0]).toEqual({
       pat_name: m.name, idcard: m.id, tel: m.tel, clus_code: m.clus, clus_name: expect.any(String), lnc_code: m.lnc, lnc_name: expect.any(String), reg_no: expect.any(String), flag: '粉尘作业',
+      clus_note: expect.any(String), clus_price: expect.stringMatching(/^\d+\.\d{2}$/), order: null,
     });
     const bad = await t.call('TeamLogin', { lnc_Code: 'L0001', idCard: DEMO.femaleIdCard, tel: '13900000000' });
     expect(typeof bad.body.returnData).toBe('string');

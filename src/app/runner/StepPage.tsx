@@ -265,7 +265,7 @@ export function StepPage({ step }: { step: StepWithId }) {
   const Kind = screenKind(step.screen);
   const canGoBack = (window.history.state?.idx ?? 0) > 0;
   // No arrow on a no-back step, nor on the start step when there is nothing to go back to.
-  const showBack = !step.noBack && (canGoBack || step.id !== rt.app.start);
+  const showBack = !step.noBack && step.backArrow !== false && (canGoBack || step.id !== rt.app.start);
   return (
     <div className="cf-step" data-step={step.id}>
       {step.title ? (

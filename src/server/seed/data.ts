@@ -63,6 +63,18 @@ export const CATEGORIES: Array<{ id: string; name: string; items: Array<[string,
 ];
 
 /** Items that can only be added on site (GetAddClusItemList). Matched by name. */
+/**
+ * Items for one sex only (1 male, 2 female; every other item is for both): an extra item of
+ * the other sex is neither offered nor accepted for a package of one sex (services/catalog.ts).
+ * The 妇科检查 category (C07) is female as a whole.
+ */
+export const ITEM_SEX_BY_NAME: Record<string, 1 | 2> = {
+  'CA125': 2, 'CA153': 2, '乳腺钼靶': 2, '乳腺彩超': 2, '子宫附件彩超（经腹）': 2, '经阴道彩超': 2,
+  '总前列腺特异性抗原（TPSA）': 1, '游离前列腺特异性抗原（FPSA）': 1, '前列腺彩超': 1,
+};
+export const FEMALE_CATEGORY = 'C07';
+export const itemSexOf = (name: string, categoryId: string): 1 | 2 | 3 => ITEM_SEX_BY_NAME[name] ?? (categoryId === FEMALE_CATEGORY ? 2 : 3);
+
 export const ONSITE_ONLY_NAMES = new Set([
   '头颅MRI平扫', '腰椎MRI平扫', '心脏MRI', '动态心电图（24小时）', '动态血压（24小时）', '运动平板试验', '睡眠呼吸监测',
   '阴道镜检查', '无痛胃镜', '无痛肠镜', '普通胃镜', '普通肠镜', '胶囊内镜', '口腔洁治（洗牙）',

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import dayjs from 'dayjs';
 import type { Db, Queryable } from '../db/types';
-import { BRANCHES, CATEGORIES, COMPANIES, DEMO, MEMBERS, ONSITE_ONLY_NAMES, PACKAGES } from './data';
+import { BRANCHES, CATEGORIES, COMPANIES, DEMO, MEMBERS, ONSITE_ONLY_NAMES, PACKAGES, itemSexOf } from './data';
 import { idemKeyFor } from './util';
 import { holdStartLock } from '../db/migrate';
 import { centreDay } from '../../contract/rules/centre-day';
@@ -39,8 +39,8 @@ async function seedCatalog(tx: Queryable): Promise<Map<string, string>> {
       const code = `I${c.id.slice(1)}${String(ii + 1).padStart(2, '0')}`;
       codes.set(name, code);
       await tx.run(
-        'INSERT INTO items (comb_code, comb_name, price_cents, note, category_id, addable, onsite_only, sort) VALUES ($1, $2, $3, $4, $5, 1, $6, $7)',
-        [code, name, Math.round(yuan * 100), note, c.id, ONSITE_ONLY_NAMES.has(name) ? 1 : 0, ci * 100 + ii],
+        'INSERT INTO items (comb_code, comb_name, price_cents, note, category_id, addable, onsite_only, sort, sex) VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8)',
+        [code, name, Math.round(yuan * 100), note, c.id, ONSITE_ONLY_NAMES.has(name) ? 1 : 0, ci * 100 + ii, itemSexOf(name, c.id)],
       );
     }
   }

@@ -64,14 +64,21 @@ export interface ItemRow {
 }
 
 /** The extra-item tree for a package: categories with children, package's own items left out. */
+/** True when an item (sex 1/2/3) may be added to a package of `pkgSex` (3 = either). */
+export const itemFitsSex = (itemSex: unknown, pkgSex: unknown) => Number(itemSex ?? 3) === 3 || Number(pkgSex ?? 3) === 3 || Number(itemSex) === Number(pkgSex);
+
 export async function addItemTree(db: Queryable, clusCode: string): Promise<AddItemCategory[]> {
   const cats = await db.all<{ id: string; name: string }>('SELECT id, name FROM item_categories ORDER BY sort, id');
-  const items = await db.all<ItemRow>(
-    `SELECT * FROM items WHERE addable = 1 AND category_id IS NOT NULL
-        AND comb_code NOT IN (SELECT comb_code FROM package_items WHERE clus_code = $1)
-      ORDER BY sort, comb_code`,
-    [clusCode],
-  );
+  const pkg = await db.one<{ sex: number }>('SELECT sex FROM packages WHERE clus_code = $1', [clusCode]);
+  // Items of the other sex are not offered for a package of one sex (a man's package, a woman's).
+  const items = (
+    await db.all<ItemRow & { sex?: number }>(
+      `SELECT * FROM items WHERE addable = 1 AND category_id IS NOT NULL
+          AND comb_code NOT IN (SELECT comb_code FROM package_items WHERE clus_code = $1)
+        ORDER BY sort, comb_code`,
+      [clusCode],
+    )
+  ).filter((i) => itemFitsSex(i.sex, pkg?.sex));
   return cats
     .map((c) => ({
       id: c.id,

@@ -14,7 +14,7 @@ import { formatCents, tryCents } from '../../contract/rules/money';
 import { checkIdCard, idCardSex } from '../../contract/rules/idcard';
 import { checkPhone } from '../../contract/rules/phone';
 import type { ChosenItem, OrderView, UserInfo } from '../../contract/booking';
-import { itemsByCodes, getPackage, type PackageRow } from './catalog';
+import { itemFitsSex, itemsByCodes, getPackage, type PackageRow } from './catalog';
 import { releasePlace, takePlace, todayOf } from './calendar';
 import { newId } from './ids';
 import { refundStrayPayment, type AnomalyKind } from './payment-anomalies';
@@ -32,6 +32,8 @@ export const MSG = {
   onsiteOnly: '该项目需要到现场增加',
   itemMissing: '所选项目不存在',
   itemInPackage: '所选项目已包含在套餐中',
+  itemSex: '所选项目与套餐性别不符',
+  branchMissing: '请先选择体检院区',
   addItemOff: '暂不支持线上加项',
   duplicate: '您已有该类型的有效预约，请勿重复预约',
   packageMissing: '套餐不存在',
@@ -164,6 +166,8 @@ export async function resolveExtras(
     [clusCode, ...codes],
   );
   if (inPkg.length > 0) throw new ApiError(MSG.itemInPackage);
+  const pkg = await db.one<{ sex: number }>('SELECT sex FROM packages WHERE clus_code = $1', [clusCode]);
+  if (rows.some((r) => !itemFitsSex((r as { sex?: number }).sex, pkg?.sex))) throw new ApiError(MSG.itemSex);
   const byCode = new Map(rows.map((r) => [r.comb_code, r]));
   const items = codes.map((c) => {
     const r = byCode.get(c)!;

@@ -415,9 +415,9 @@ export const ZHAO_QIANG = {
 };
 export type TeamMember = typeof LI_MING;
 
-/** Fills /TeamLogin's three fields. */
-export async function fillTeamLogin(page: Page, v: { lnc: string; idCard: string; tel: string }): Promise<void> {
-  await page.getByPlaceholder('请输入单位编码').fill(v.lnc);
+/** Fills /TeamLogin's three fields: the company by its name (GetTjLncListByName), ID and phone. */
+export async function fillTeamLogin(page: Page, v: { company: string; idCard: string; tel: string }): Promise<void> {
+  await page.getByPlaceholder('请输入单位名称').fill(v.company);
   await page.getByPlaceholder('请输入身份证号').fill(v.idCard);
   await page.getByPlaceholder('请输入手机号').fill(v.tel);
 }

@@ -38,6 +38,7 @@ import {
 import { parseXml, toXml } from '../../providers/wechat/sign';
 import { sandboxNotifyFields } from '../../providers/wechat/sandbox';
 import { nonce } from '../../services/ids';
+import { formatCents } from '../../../contract/rules/money';
 import { abandonScanPay, sandboxCompleteScanPay } from '../../services/payrecords';
 import type {
   GetPersonSumListBody,
@@ -157,6 +158,8 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       );
       if (formMsg) throw new ApiError(formMsg);
       checkPerson(b.name, b.idCard, b.tel, config.personNameMax, todayOf(now));
+      // Every booking belongs to a branch (the app chooses one before it books).
+      if (!b.hospCode || !(await db.one('SELECT hosp_code FROM branches WHERE hosp_code = $1', [String(b.hospCode)]))) throw new ApiError(MSG.branchMissing);
       const idCard = normId(b.idCard);
       const pkg = await getPackage(db, b.clus_Code);
       if (!pkg || pkg.clus_type !== PERSON_TYPES[t].clusType) throw new ApiError(MSG.packageMissing);
@@ -358,12 +361,22 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       const memberKey = `team:member:${b.lnc_Code.trim()}:${normId(b.idCard)}`;
       const callerKey = `team:caller:${openid ?? req.ip}`;
       if (await anyLocked(db, [memberKey, callerKey], now)) return fail(TEAM_LOGIN_LOCKED);
-      const rows = await db.all<TeamMemberRecord>(
-        `SELECT m.pat_name, m.idcard, m.tel, m.clus_code, m.clus_name, m.lnc_code, c.lnc_name, m.reg_no, m.flag
-           FROM team_members m JOIN companies c ON c.lnc_code = m.lnc_code
+      const members = await db.all<Omit<TeamMemberRecord, 'clus_price' | 'order'> & { price_cents: number | null }>(
+        `SELECT m.pat_name, m.idcard, m.tel, m.clus_code, m.clus_name, m.lnc_code, c.lnc_name, m.reg_no, m.flag,
+                COALESCE(p.clus_note, '') AS clus_note, p.price_cents
+           FROM team_members m JOIN companies c ON c.lnc_code = m.lnc_code LEFT JOIN packages p ON p.clus_code = m.clus_code
           WHERE m.lnc_code = $1 AND UPPER(m.idcard) = $2 AND m.tel = $3 ORDER BY m.reg_no`,
         [b.lnc_Code.trim(), normId(b.idCard), b.tel.trim()],
       );
+      // The member's active booking of this exam (one active order per ID and type): shown instead of booking again.
+      const rows: TeamMemberRecord[] = [];
+      for (const { price_cents, ...m } of members) {
+        const o = await db.one<OrderRow>(
+          `SELECT * FROM orders WHERE UPPER(id_card) = $1 AND type = 'group' AND regno = $2 AND state <> 'C' AND state <> 'Refund' ORDER BY created_at DESC`,
+          [normId(m.idcard), m.reg_no],
+        );
+        rows.push({ ...m, clus_price: formatCents(Number(price_cents ?? 0)), order: o ? orderView(o) : null });
+      }
       if (rows.length === 0) {
         await countFailure(db, memberKey, now);
         await countFailure(db, callerKey, now, TEAM_CALLER_LIMIT);

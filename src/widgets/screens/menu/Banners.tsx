@@ -8,7 +8,8 @@ import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 
 const BannerSwiper = lazy(() => import('./BannerSwiper'));
 
-const bannerStyle: CSSProperties = { display: 'block', width: '100%', height: 180, objectFit: 'cover' };
+// The banners' own shape (750 × 360): the whole picture at every phone width, never cropped at the sides.
+const bannerStyle: CSSProperties = { display: 'block', width: '100%', height: 'auto', aspectRatio: '750 / 360', objectFit: 'cover' };
 
 /** One banner: a cover-fitted image on a grey ground (a missing image leaves the ground, not a broken icon). */
 export function BannerImage({ src, onPress }: { src: string; onPress?: () => void }) {
