@@ -46,6 +46,11 @@ export function centreHour(ms: number): string {
   return dayjs(ms).tz(zone).format('YYYY-MM-DDTHH');
 }
 
+/** 'YYYY-MM-DD HH:mm:ss' on the centre's clock (order times the app and staff read). */
+export function centreDateTime(ms: number): string {
+  return dayjs(ms).tz(zone).format('YYYY-MM-DD HH:mm:ss');
+}
+
 /** 'YYYY-MM-DD HH:mm' on the centre's clock. */
 export function centreMinute(ms: number): string {
   return dayjs(ms).tz(zone).format('YYYY-MM-DD HH:mm');

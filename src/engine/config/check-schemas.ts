@@ -21,7 +21,34 @@ export function checkSchemas(ctx: CheckContext): void {
       ctx.error(file, [], `not a valid JSON Schema: ${(e as Error).message}`);
     }
     walk(ctx, file, schema, []);
+    if (isObj(schema) && Array.isArray(schema.sections)) checkBank(ctx, file, schema.sections);
   }
+}
+
+/**
+ * A question bank (`sections[].questions[].answers[]`): an option marked `exclusive`
+ * (以上都没有 / 无: it clears the others and is cleared by them) must say `true`, belong to a
+ * multiple-choice question (type 2), and leave at least one ordinary option beside it.
+ */
+function checkBank(ctx: CheckContext, file: string, sections: unknown[]): void {
+  sections.forEach((sec, si) => {
+    const questions = isObj(sec) && Array.isArray(sec.questions) ? sec.questions : [];
+    questions.forEach((q, qi) => {
+      if (!isObj(q) || !Array.isArray(q.answers)) return;
+      const answers = q.answers as unknown[];
+      let exclusive = 0;
+      answers.forEach((a, ai) => {
+        if (!isObj(a) || !('exclusive' in a)) return;
+        const p: PathSeg[] = ['sections', si, 'questions', qi, 'answers', ai, 'exclusive'];
+        const name = `question "${String(q.title ?? q.code ?? qi)}", option "${String(a.ans ?? ai)}"`;
+        if (a.exclusive !== true && a.exclusive !== false) ctx.error(file, p, `${name}: "exclusive" must be true or false`);
+        else if (a.exclusive && Number(q.type) !== 2) ctx.error(file, p, `${name}: only an option of a multiple-choice question (type 2) can exclude the others`);
+        else if (a.exclusive) exclusive++;
+      });
+      if (exclusive > 0 && exclusive === answers.length)
+        ctx.error(file, ['sections', si, 'questions', qi, 'answers'], `question "${String(q.title ?? q.code ?? qi)}": every option excludes the others; leave at least one ordinary option`);
+    });
+  });
 }
 
 function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): void {

@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../db/types';
 import { BRANCHES, CATEGORIES, COMPANIES, DEMO, MEMBERS, ONSITE_ONLY_NAMES, PACKAGES, itemSexOf } from './data';
 import { idemKeyFor } from './util';
 import { holdStartLock } from '../db/migrate';
-import { centreDay } from '../../contract/rules/centre-day';
+import { centreDateTime, centreDay } from '../../contract/rules/centre-day';
 
 export { DEMO, COMPANIES, MEMBERS, BRANCHES } from './data';
 
@@ -149,7 +149,7 @@ async function seedDemoOrders(tx: Queryable, today: string, codes: Map<string, s
       [
         o.id, DEMO.openid, DEMO.idCard, DEMO.name, DEMO.tel, o.type, pkg.code, pkg.name, day, scope, price, o.state, o.errmsg ?? '', o.pay,
         JSON.stringify(items), o.lnc ? COMPANIES.find((c) => c.lnc_code === o.lnc)!.lnc_name : '', o.lnc ?? '',
-        o.state === 'export' || o.state === 'F' ? `2026${String(200001 + i)}` : '', idemKeyFor(o.id), created, dayjs(created).format('YYYY-MM-DD HH:mm:ss'),
+        o.state === 'export' || o.state === 'F' ? `2026${String(200001 + i)}` : '', idemKeyFor(o.id), created, centreDateTime(created),
       ],
     );
     if (['T', 'TJServeERR', 'RefundERR'].includes(o.pay) && price > 0)

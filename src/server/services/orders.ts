@@ -18,7 +18,7 @@ import { itemFitsSex, itemsByCodes, getPackage, type PackageRow } from './catalo
 import { releasePlace, takePlace, todayOf } from './calendar';
 import { newId } from './ids';
 import { refundStrayPayment, type AnomalyKind } from './payment-anomalies';
-import { addDays, cancelCutoffMs } from '../../contract/rules/centre-day';
+import { addDays, cancelCutoffMs, centreDateTime } from '../../contract/rules/centre-day';
 
 export const MSG = {
   sexMismatch: '请选择对应性别的套餐！',
@@ -117,7 +117,8 @@ export function orderView(r: OrderRow): OrderView {
 }
 
 export const normId = (id: string) => String(id ?? '').trim().toUpperCase();
-const fmtTime = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+/** Order times as the centre's wall clock (the app reads them as such; the host may run in UTC). */
+const fmtTime = centreDateTime;
 
 // ---------------------------------------------------------------- validation
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { messageAfterTap, toastText, waitRoute } from './journey';
+import { messageAfterTap, waitRoute } from './journey';
 import { clickText, waitText } from './phone';
 
 /** The step's form id: fields are `#f-HealthQuestionnaire-<path with . → ->`. */
@@ -89,5 +89,6 @@ export async function saveCompleteHealth(page: Page, extra: HealthAnswers = {}):
   await waitHealthForm(page);
   await answerHealth(page, { ...COMPLETE, ...extra });
   await clickText(page, '提交问卷');
-  await toastText(page, '问卷提交成功');
+  // 问卷提交成功; for a group member 同步成功 (the exam number's copy) may already have replaced it
+  await page.locator('.adm-toast-main').filter({ hasText: /问卷提交成功|同步成功/ }).first().waitFor({ state: 'visible', timeout: 10_000 });
 }

@@ -22,12 +22,17 @@ export interface CardListProps {
   header?: { filter?: HeaderFilter; actions?: HeaderAction[] };
   gate?: { title?: string; length?: number; event?: string; openIf?: unknown };
   loading?: unknown;
+  /** The tab open at first (index). */
+  activeTab?: unknown;
 }
 
 /** Tabs (or one list) of cards with search, empty text, card buttons, header bar and passcode gate. */
 export default function CardListScreen({ props, emit, evalItem, title }: ScreenProps<CardListProps>) {
   const tabs = props.tabs?.length ? props.tabs : [{ title: '', items: props.items }];
-  const [active, setActive] = useState('0');
+  const [active, setActive] = useState(() => {
+    const i = Math.trunc(asNumber(props.activeTab, 0));
+    return String(i >= 0 && i < tabs.length ? i : 0);
+  });
   const [keyword, setKeyword] = useState('');
   const [busy, guard] = useBusy();
   const gate = props.gate;

@@ -1,5 +1,5 @@
 import type React from 'react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Dialog, Input, ProgressBar, Radio, Skeleton, Space, Toast } from 'antd-mobile';
 import type { ScreenProps } from '../types';
 import { EmptyState } from '../../common/EmptyState';
@@ -18,7 +18,10 @@ import {
   startFlow,
   type AnswerValue,
   type Bank,
+  type FlowState,
 } from './sequence';
+import { applyExclusive } from './exclusive';
+import './question-flow.css';
 
 export interface QuestionFlowProps {
   /** The bank, its JSON text, or a bank file path (questionnaires/x.json). */
@@ -37,6 +40,27 @@ export interface QuestionFlowProps {
   fillPlaceholder?: string;
   /** Joins multi-select answers in the result. */
   separator?: string;
+  /**
+   * Where the flow stood (as last emitted with `progressEvent`): a reload, a killed webview or
+   * the header's back arrow resumes at the same question with every answer. Ignored when it
+   * was made for another bank or another basic info.
+   */
+  progress?: unknown;
+  /** Emitted {progress} after every move and choice: the step keeps it (e.g. in the session). */
+  progressEvent?: string;
+  /** The hint beside a multiple-choice question's title. */
+  multiHint?: string;
+}
+
+interface Progress {
+  key: string;
+  state: FlowState;
+  draft?: { value: AnswerValue } | null;
+}
+
+function resumable(p: unknown, key: string): Progress | null {
+  const x = p as Progress | null | undefined;
+  return x && typeof x === 'object' && x.key === key && x.state && Array.isArray(x.state.entries) && typeof x.state.pos === 'number' ? x : null;
 }
 
 /** The question flow: one question at a time, follow-ups pulled in by answers, back restores. */
@@ -56,21 +80,38 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
   // Conditions resolve once per bank/context: answers in progress survive re-renders.
   const contextKey = JSON.stringify(props.context ?? null);
   const bank = useMemo(() => resolveBankConditions(source, evalItem, props.context), [source, contextKey]);
-  const [state, setFlow] = useState(() => startFlow(bank));
+  // Which flow a saved progress belongs to: the questions this bank asks for this basic info.
+  const key = useMemo(() => `${contextKey}|${startFlow(bank).entries.map((e) => e.question.code).join(',')}`, [bank, contextKey]);
+  const [resumed] = useState(() => resumable(props.progress, key));
+  const [state, setFlow] = useState<FlowState>(() => resumed?.state ?? startFlow(bank));
   // The answer being chosen belongs to one question: `edited` is cleared in the
   // same render as every move, so a new question never shows (or submits) the
   // previous question's choice; unedited, it shows the recorded answer (back restores).
-  const [edited, setEdited] = useState<{ value: AnswerValue } | null>(null);
-  const setState = (s: typeof state) => {
+  const [edited, setEdited] = useState<{ value: AnswerValue } | null>(() => resumed?.draft ?? null);
+  const report = (s: FlowState, d: { value: AnswerValue } | null) => {
+    if (props.progressEvent) void emit(props.progressEvent, { progress: { key, state: s, draft: d } satisfies Progress });
+  };
+  const setState = (s: FlowState) => {
     setFlow(s);
     setEdited(null);
+    report(s, null);
   };
   const draft: AnswerValue | undefined = edited ? edited.value : currentAnswer(state);
-  const setDraft = (value: AnswerValue) => setEdited({ value });
+  const setDraft = (value: AnswerValue) => {
+    setEdited({ value });
+    report(state, { value });
+  };
   const [busy, guard] = useBusy();
   const msg = props.messages ?? {};
 
-  useEffect(() => setState(startFlow(bank)), [bank]);
+  // A new bank or basic info starts over (not the first render: that one may have resumed).
+  const lastKey = useRef(key);
+  useEffect(() => {
+    if (lastKey.current === key) return;
+    lastKey.current = key;
+    setState(startFlow(bank));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
 
   const entry = currentEntry(state);
   if (!entry) {
@@ -105,7 +146,10 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
         setState(reopenLast(r.state));
         return;
       }
-      setState(r.state);
+      setFlow(r.state);
+      setEdited(null);
+      // The confirm is still closing: what the step shows next (its thanks toast) must not sit on it.
+      await new Promise((resolve) => setTimeout(resolve, DIALOG_CLOSE_MS));
       if (props.doneEvent) await emit(props.doneEvent, { answers: collectAnswers(r.state, props.separator ?? ',') });
     });
 
@@ -132,7 +176,10 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
         <div style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>
           {state.pos + 1}/{state.entries.length}
         </div>
-        <div style={{ fontSize: 17, fontWeight: 600, margin: '10px 0 16px', lineHeight: 1.5 }}>{q.title}</div>
+        <div style={{ fontSize: 17, fontWeight: 600, margin: '10px 0 16px', lineHeight: 1.5 }}>
+          {q.title}
+          {kind === 'multi' ? <span className="cf-qf-multi-hint">{props.multiHint ?? '多选'}</span> : null}
+        </div>
         {kind === 'single' ? (
           <Radio.Group value={typeof draft === 'string' ? draft : null} onChange={(v) => setDraft(String(v))}>
             <Space direction="vertical" block style={{ '--gap': '14px' } as React.CSSProperties}>
@@ -144,8 +191,11 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
             </Space>
           </Radio.Group>
         ) : kind === 'multi' ? (
-          <Checkbox.Group value={Array.isArray(draft) ? draft : []} onChange={(v) => setDraft(v.map(String))}>
-            <Space direction="vertical" block style={{ '--gap': '14px' } as React.CSSProperties}>
+          <Checkbox.Group
+            value={Array.isArray(draft) ? draft : []}
+            onChange={(v) => setDraft(applyExclusive(Array.isArray(draft) ? draft : [], v.map(String), options))}
+          >
+            <Space className="cf-qf-multi" direction="vertical" block style={{ '--gap': '14px' } as React.CSSProperties}>
               {options.map((o) => (
                 <Checkbox key={o.ans} value={o.ans} block>
                   {o.ans}
@@ -166,3 +216,6 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
     </PageLayout>
   );
 }
+
+/** antd-mobile's dialog exit animation. */
+const DIALOG_CLOSE_MS = 320;

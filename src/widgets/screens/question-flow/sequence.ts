@@ -12,6 +12,8 @@
 export interface AnswerOption {
   ans: string;
   isNext?: string | null;
+  /** Multiple choice: this option excludes every other (以上都没有 / 无). */
+  exclusive?: boolean;
 }
 
 export interface Question {
