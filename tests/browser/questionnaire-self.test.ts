@@ -14,6 +14,7 @@ import {
   choosePersonal,
   closeAlert,
   dialogButton,
+  dialogText,
   fillBasicInfo,
   freshId,
   freshPhone,
@@ -66,6 +67,12 @@ describe('self-assessment questionnaire', () => {
     await waitText(page, '民族');
     const hyzk = page.locator('.adm-form-item').filter({ hasText: '婚姻状况' }).first();
     await expect.poll(() => hyzk.locator('.adm-radio-checked').innerText()).toBe('未婚');
+    // an empty 下一步: one message, every missing field marked
+    await clickText(page, '下一步');
+    expect(await dialogText(page)).toBe('请完成基本信息！');
+    await closeAlert(page);
+    await expect.poll(() => page.locator('.adm-form-item-feedback-error').locator('visible=true').count()).toBeGreaterThanOrEqual(5);
+    await screenshot(page, 'qs-self-basic-errors-375');
     // she changes it to 已婚 here: this answer wins (the order's marr_status follows it)
     await fillBasicInfo(page, s, { sex: '女', hyzk: '已婚' });
     expect((await persistedSession(page)).values.marital).toBe('2');
@@ -144,6 +151,5 @@ describe('self-assessment questionnaire', () => {
     const second = freshId('male');
     expect(await bookFirstPackage(page, { idCard: second })).toBe('');
     expect(j.app.sql<{ question_zc: string }>('SELECT question_zc FROM orders WHERE id_card = ?', second)[0].question_zc).toBe('');
-    void closeAlert;
   });
 });

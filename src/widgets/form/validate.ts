@@ -45,8 +45,14 @@ export function validateValues(
   if (validate(structuredClone(cleaned))) return { first: null, byPath: {} };
   const ranked: Ranked[] = [];
   for (const e of localizeZh(validate.errors)) {
-    const r = rankError(root, e);
-    if (r && !isUnderHidden(r.path, hidden)) ranked.push(r);
+    // One custom message may stand for several failures (ajv-errors merges every missing
+    // required field under `errorMessage.required`): each of those fields is marked, with
+    // that one message.
+    const originals = e.keyword === 'errorMessage' ? ((e.params as { errors?: ErrorObject[] }).errors ?? [e]) : [e];
+    for (const original of originals.length ? originals : [e]) {
+      const r = rankError(root, e, original);
+      if (r && !isUnderHidden(r.path, hidden)) ranked.push(r);
+    }
   }
   ranked.sort((a, b) => compareRanks(a.rank, b.rank));
   const byPath: Record<string, string> = {};
@@ -54,9 +60,8 @@ export function validateValues(
   return { first: ranked[0]?.message ?? null, byPath };
 }
 
-function rankError(root: FieldNode, e: ErrorObject): Ranked | null {
+function rankError(root: FieldNode, e: ErrorObject, original: ErrorObject = e): Ranked | null {
   if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') return null; // their branches report
-  const original = e.keyword === 'errorMessage' ? ((e.params as { errors?: ErrorObject[] }).errors?.[0] ?? e) : e;
   const missing = original.keyword === 'required' ? (original.params as { missingProperty: string }).missingProperty : undefined;
   const path = pointerToPath(original.instancePath) + (missing ? (original.instancePath ? '.' : '') + missing : '');
   const node = findNode(root, path);
