@@ -165,15 +165,20 @@ describe('reports', () => {
     await waitRoute(page, '/ReportMian');
     await waitText(page, '下载PDF报告');
 
-    // the PDF: the call, then the file itself
-    const [pdfCall, pdf] = await Promise.all([
-      page.waitForRequest('**/api/ReportApi/GetReportPDFUrl'),
-      page.waitForResponse((r) => r.url().includes('/home/pdf'), { timeout: 20_000 }),
-      clickText(page, '下载PDF报告'),
-    ]);
+    // the PDF: the call, then the file itself (fetched for real; the phone is shown a stand-in
+    // page, since Chromium's PDF viewer detaches the page a test drives)
+    let pdf: { status: number; type: string } | null = null;
+    await page.route('**/home/pdf**', async (r) => {
+      const res = await r.fetch();
+      pdf = { status: res.status(), type: res.headers()['content-type'] ?? '' };
+      await r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><p>PDF</p>' });
+    });
+    const [pdfCall] = await Promise.all([page.waitForRequest('**/api/ReportApi/GetReportPDFUrl'), clickText(page, '下载PDF报告')]);
     expect(callBody(pdfCall)).toMatchObject({ regno: regNo });
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    await expect.poll(() => pdf, { timeout: 20_000 }).not.toBeNull();
+    expect(pdf!.status).toBe(200);
+    expect(pdf!.type).toContain('application/pdf');
+    await page.unroute('**/home/pdf**');
     await page.goBack();
     await waitRoute(page, '/ReportMian');
   });

@@ -176,8 +176,8 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
         <div style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>
           {state.pos + 1}/{state.entries.length}
         </div>
-        <div style={{ fontSize: 17, fontWeight: 600, margin: '10px 0 16px', lineHeight: 1.5 }}>
-          {q.title}
+        <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8, margin: '10px 0 16px' }}>
+          <div style={{ fontSize: 17, fontWeight: 600, lineHeight: 1.5, flex: 1 }}>{q.title}</div>
           {kind === 'multi' ? <span className="cf-qf-multi-hint">{props.multiHint ?? '多选'}</span> : null}
         </div>
         {kind === 'single' ? (
