@@ -30,6 +30,9 @@ describe('shell: real flows', () => {
     const { page } = t.phone;
     await page.goto('/#/Index');
     await page.reload();
+    // no branch chosen yet: the chooser asks first, then /Index
+    await waitText(page, '选择院区', 20_000);
+    await page.getByText('（总院）').first().click();
     await waitText(page, '个人体检', 20_000);
     const calls: string[] = [];
     page.on('request', (r) => {
