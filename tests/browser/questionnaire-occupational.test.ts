@@ -78,9 +78,10 @@ describe('occupational questionnaire', () => {
 
     // reload mid-form: nothing lost. Reload once the debounced draft holds the signature
     // (a fixed wait raced the debounce on a loaded machine).
+    // (The draft already held the saved answer's signature: wait for the one just drawn.)
     await expect
-      .poll(async () => JSON.stringify((await persistedSession(page)).drafts.occupationalQs ?? {}), { timeout: 10_000 })
-      .toContain('data:image/png;base64,');
+      .poll(async () => JSON.stringify((await persistedSession(page)).drafts.occupationalQs ?? {}).includes(sig!), { timeout: 10_000 })
+      .toBe(true);
     await page.reload();
     await waitText(page, '基本信息', 20_000);
     await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement | null)?.value === '测试员', `${P}basicInfo-name`, { timeout: 10_000 });
