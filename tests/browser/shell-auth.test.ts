@@ -39,6 +39,8 @@ describe('shell: auth guard + OAuth return', () => {
       await page.goto('/#/Index');
       await page.getByText('我的订单', { exact: true }).click();
       await expect.poll(() => hashPath(page), { timeout: 10_000 }).toBe('/oauth?type=jump');
+      // The address changes before the step renders and arms its blocker (a slow CI machine shows the gap).
+      await waitText(page, '正在登录…', 10_000);
       await page.evaluate(() => history.back());
       await page.waitForTimeout(700);
       expect(hashPath(page)).toBe('/oauth?type=jump');
