@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkConfig } from '../src/engine/config/check';
-import { appRegistriesFor } from '../src/app/registries.node.js';
+import { registriesFor } from '../src/server/config-registries.js';
 import type { Action } from '../src/engine/types';
 import { WALK_DIR, type WalkRecord } from '../tests/browser/helpers/route-walk';
 
 const root = path.resolve(process.argv[2] ?? '.');
-const { config, errors } = await checkConfig(root, appRegistriesFor(root));
+const { config, errors } = await checkConfig(root, registriesFor(root));
 if (errors.length) {
   console.error('route coverage: the config does not load; run npm run check-config');
   process.exit(1);

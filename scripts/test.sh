@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The one test command (README, CI): typecheck, config check, unit, server
+# The one test command (README, CI): typecheck (browser and Node code apart),
+# layer rules (.dependency-cruiser.cjs), config check, unit, server
 # suite on both stores, browser suite in real headless Chromium, then the
 # check that the browser tests opened every route of flows/ (with its calls).
 set -euo pipefail
@@ -11,6 +12,9 @@ step() { printf '\n=== %s\n' "$*"; }
 
 step typecheck
 npm run -s typecheck
+
+step layers
+npm run -s check-layers
 
 step check-config
 npm run -s check-config

@@ -1,9 +1,11 @@
 /**
  * The app's expression functions (pure, total: bad input gives null/''/false,
  * never a throw). Flows call them by name; the checker learns the names from
- * APP_FUNCTION_NAMES (src/app/registries.ts). `fmtMoney` is the engine's.
+ * APP_FUNCTION_NAMES (src/contract/vocabulary), which this table must match
+ * exactly (typed below). `fmtMoney` is the engine's.
  */
 import dayjs from 'dayjs';
+import type { AppFunctionName } from '../contract/vocabulary';
 import { checkIdCard } from '../contract/rules/idcard';
 import { isPhone } from '../contract/rules/phone';
 import { cancelCutoffMs, centreMs } from '../contract/rules/centre-day';
@@ -95,7 +97,7 @@ export function canCancel(beginDate: unknown, startDays: unknown, now?: unknown)
 }
 
 /** Name → function, for createFunctionRegistry(appFunctions). */
-export const appFunctions: Record<string, Fn> = {
+export const appFunctions: Record<AppFunctionName, Fn> = {
   idCardSex,
   idCardError,
   phoneOk,
@@ -105,4 +107,4 @@ export const appFunctions: Record<string, Fn> = {
   canCancel,
 };
 
-export const APP_FUNCTION_NAMES: readonly string[] = Object.keys(appFunctions);
+export { APP_FUNCTION_NAMES } from '../contract/vocabulary';

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import { checkConfig, formatErrors } from '../engine/config/check';
+import { registriesFor } from './config-registries';
 import { loadConfig as loadFlowConfig } from '../engine/config/load';
 import { buildServer } from './app';
 import { openDb } from './db/index';
@@ -62,7 +63,7 @@ if (process.env.SKIP_CONFIG_CHECK === '1') {
   log('SKIP_CONFIG_CHECK=1: flow/schema configuration check skipped');
   flowConfig = loadFlowConfig(configDir).config;
 } else {
-  const { config: checked, errors } = await checkConfig(configDir);
+  const { config: checked, errors } = await checkConfig(configDir, registriesFor(configDir));
   if (errors.length) fail(`flow/schema configuration errors (${errors.length}) in ${configDir}:\n${formatErrors(errors)}`);
   log(`flow/schema configuration ok: ${configDir}`);
   flowConfig = checked;

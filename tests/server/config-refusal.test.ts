@@ -24,7 +24,7 @@ describe('server start with a broken config', () => {
     const configDir = path.join(REPO, 'tests/fixtures/config-broken/multi');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-refuse-'));
     const server = run(['src/server/main.ts'], { CONFIG_DIR: configDir, DATA_DIR: dataDir, PORT: '0', TEST_DB: '' , DATABASE_URL: '' });
-    const cli = run(['src/engine/check-config-cli.ts', configDir], {});
+    const cli = run(['src/server/check-config-cli.ts', configDir], {});
     expect(server.status).toBe(1);
     expect(cli.status).toBe(1);
     const lines = (s: string) => s.split('\n').filter((l) => /^[\w/.-]+:\d+:\d+/.test(l));
@@ -36,7 +36,7 @@ describe('server start with a broken config', () => {
   });
 
   it('starts on the repository config', () => {
-    const cli = run(['src/engine/check-config-cli.ts'], {});
+    const cli = run(['src/server/check-config-cli.ts'], {});
     expect(cli.stdout + cli.stderr).toMatch(/config OK/);
     expect(cli.status).toBe(0);
   });

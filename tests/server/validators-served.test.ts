@@ -14,8 +14,8 @@ import { buildServer } from '../../src/server/app';
 import { loadConfig as loadFlowConfig } from '../../src/engine/config/load';
 import { compileSchema, type ValidateFunction } from '../../src/engine/schema/ajv';
 import { makeIdCard } from '../../src/contract/rules/idcard';
-import { buildFormModel } from '../../src/widgets/form/schema-model';
-import { validateValues } from '../../src/widgets/form/validate';
+import { buildFormModel } from '../../src/engine/form/schema-model';
+import { validateValues } from '../../src/engine/form/validate';
 import { freshStore, type TestStore } from './core-helpers';
 
 const REPO = path.resolve(import.meta.dirname, '../..');

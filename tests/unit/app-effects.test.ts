@@ -6,7 +6,7 @@ vi.mock('antd-mobile', () => ({
   Toast: { show: vi.fn() },
 }));
 import { EFFECTS, oauthTarget, resolveUrl } from '../../src/app/effects/registry';
-import { EFFECT_MANIFEST } from '../../src/app/effects/manifest';
+import { EFFECT_MANIFEST } from '../../src/contract/vocabulary';
 import { createEffects } from '../../src/app/effects';
 import { createSessionStore, memoryStorage } from '../../src/engine/session/store';
 import { SHELL_SESSION_KEYS } from '../../src/app/session';

@@ -4,8 +4,9 @@ import { guard } from '../../src/app/router/guard';
 import { pathOf, stepQuery } from '../../src/app/router/paths';
 import { evalProps, makeEvalItem } from '../../src/app/runner/props';
 import { bearerValue, isLoggedIn, stampExpiry } from '../../src/app/session';
-import { appRegistries, makeAppRegistries, loadScreenSchemas } from '../../src/app/registries';
-import { EFFECT_MANIFEST } from '../../src/app/effects/manifest';
+import { registriesFor } from '../../src/server/config-registries';
+import { EFFECT_MANIFEST } from '../../src/contract/vocabulary';
+import { loadScreenSchemas } from '../../src/engine/config/screens';
 import { createFunctionRegistry } from '../../src/engine/expr';
 import { appFunctions } from '../../src/app/functions';
 
@@ -140,7 +141,7 @@ describe('session helpers', () => {
 
 describe('registries for the checker', () => {
   it('names every call, widget, effect (with outcomes) and app function', () => {
-    const r = makeAppRegistries({});
+    const r = registriesFor(process.cwd());
     expect(r.calls).toContain('GetToken');
     expect(r.widgets).toContain('signature');
     expect(r.effects.wechatPay.outcomes).toEqual(['ok', 'cancel', 'fail']);
@@ -148,10 +149,11 @@ describe('registries for the checker', () => {
     expect(Object.keys(r.effects).sort()).toEqual(Object.keys(EFFECT_MANIFEST).sort());
     expect(r.functions).toEqual(expect.arrayContaining(['canCancel', 'idCardError', 'fmtMoney', 'len']));
   });
-  it('reads screen props schemas from schemas/meta/screens in Node', () => {
-    const screens = loadScreenSchemas();
+  it('reads screen props schemas from schemas/meta/screens, the engine\'s when a config directory has none', () => {
+    const screens = loadScreenSchemas(process.cwd());
     expect(Object.keys(screens)).toEqual(expect.arrayContaining(['menu', 'status', 'form', 'html']));
-    expect(appRegistries.screens.menu).toMatchObject({ type: 'object' });
+    expect(screens.menu).toMatchObject({ type: 'object' });
+    expect(Object.keys(loadScreenSchemas('/nonexistent'))).toEqual(Object.keys(screens));
   });
 });
 

@@ -2,7 +2,7 @@
 // (the registry imports antd-mobile, whose CommonJS build requires CSS: Node alone cannot load it)
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WIDGETS, createRegistry, resolveWidget } from '../../src/widgets/form/registry';
-import { WIDGET_NAMES } from '../../src/widgets/form/widget-names';
+import { WIDGET_NAMES } from '../../src/engine/form/widget-names';
 
 describe('widget registry', () => {
   it('registers exactly the names the config checker knows', () => {

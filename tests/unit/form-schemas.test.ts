@@ -5,11 +5,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildFormModel, walkFields } from '../../src/widgets/form/schema-model';
-import { cleanValues, initialValues, type Values } from '../../src/widgets/form/values';
-import { validateValues } from '../../src/widgets/form/validate';
+import { buildFormModel, walkFields } from '../../src/engine/form/schema-model';
+import { cleanValues, initialValues, type Values } from '../../src/engine/form/values';
+import { validateValues } from '../../src/engine/form/validate';
 import { compileSchema } from '../../src/engine/schema/ajv';
-import { isWidgetName } from '../../src/widgets/form/widget-names';
+import { isWidgetName } from '../../src/engine/form/widget-names';
 import { makeIdCard } from '../../src/contract/rules/idcard';
 import { fakeEval } from './form-fixtures';
 

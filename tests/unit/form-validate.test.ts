@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildFormModel, conditionDeps, orderNames } from '../../src/widgets/form/schema-model';
-import { cleanValues, initialValues } from '../../src/widgets/form/values';
-import { validateValues } from '../../src/widgets/form/validate';
+import { buildFormModel, conditionDeps, orderNames } from '../../src/engine/form/schema-model';
+import { cleanValues, initialValues } from '../../src/engine/form/values';
+import { validateValues } from '../../src/engine/form/validate';
 import { compileSchema } from '../../src/engine/schema/ajv';
 import { makeIdCard } from '../../src/contract/rules/idcard';
 import { fakeEval, orderFormSchema, workListSchema } from './form-fixtures';

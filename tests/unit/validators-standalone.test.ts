@@ -11,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSchema, type ValidateFunction } from '../../src/engine/schema/ajv';
 import { buildValidatorModule } from '../../src/server/plugins/validators';
-import { buildFormModel } from '../../src/widgets/form/schema-model';
-import { cleanValues, initialValues, type Values } from '../../src/widgets/form/values';
-import { validateValues } from '../../src/widgets/form/validate';
+import { buildFormModel } from '../../src/engine/form/schema-model';
+import { cleanValues, initialValues, type Values } from '../../src/engine/form/values';
+import { validateValues } from '../../src/engine/form/validate';
 import { makeIdCard } from '../../src/contract/rules/idcard';
 import { fakeEval } from './form-fixtures';
 

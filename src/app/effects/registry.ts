@@ -8,7 +8,7 @@ import type { StartupConfig } from '../../contract/calls';
 import type { SessionStore } from '../../engine/session/store';
 import type { Api } from '../api/client';
 import type { StepWithId } from '../boot';
-import { EFFECT_MANIFEST, type EffectName } from './manifest';
+import { EFFECT_MANIFEST, type EffectName } from '../../contract/vocabulary';
 import { SHELL_SESSION_KEYS } from '../session';
 import { showAlert } from './ui';
 

@@ -5,7 +5,7 @@ import type { ConfigError, Registries } from '../types';
 import type { LoadedConfig } from './assemble';
 import type { PathSeg } from './source';
 
-/** Registries, plus which of them are unknown (not checked) when src/app/registries.ts is absent. */
+/** Registries, plus which of them are unknown (not checked) when the caller gave none. */
 export type CheckRegistries = Registries & { unchecked?: Array<'widgets' | 'effects' | 'functions'> };
 
 export class CheckContext {

@@ -45,7 +45,7 @@ export function memoryStorage(): StateStorage & { data: Map<string, string> } {
 
 function defaultStorage(): StateStorage {
   try {
-    const ls = (globalThis as { localStorage?: Storage }).localStorage;
+    const ls = (globalThis as { localStorage?: StateStorage }).localStorage;
     if (ls) return ls;
   } catch {
     // Access can throw (blocked storage); fall through.

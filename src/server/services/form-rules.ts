@@ -10,9 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileSchema } from '../../engine/schema/ajv';
 import { compileExpr, createFunctionRegistry } from '../../engine/expr';
-import { buildFormModel, type FieldNode } from '../../widgets/form/schema-model';
-import { cleanValues, initialValues, type Values } from '../../widgets/form/values';
-import { validateValues } from '../../widgets/form/validate';
+import { buildFormModel, type FieldNode } from '../../engine/form/schema-model';
+import { cleanValues, initialValues, type Values } from '../../engine/form/values';
+import { validateValues } from '../../engine/form/validate';
 
 const REPO_SCHEMAS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas');
 const fns = createFunctionRegistry({});

@@ -21,8 +21,8 @@ import type {
   QuestionnaireStatus,
 } from '../../contract/after-booking';
 import { createAjv, type ValidateFunction } from '../../engine/schema/ajv';
-import { buildFormModel } from '../../widgets/form/schema-model';
-import { validateValues } from '../../widgets/form/validate';
+import { buildFormModel } from '../../engine/form/schema-model';
+import { validateValues } from '../../engine/form/validate';
 import { idCardBirth, idCardSex } from '../../contract/rules/idcard';
 import { centreMinute } from '../../contract/rules/centre-day';
 

@@ -9,10 +9,10 @@ import { memo, useContext, useMemo, type ReactNode } from 'react';
 import { Form } from 'antd-mobile';
 import { get, useFormState, useWatch, type FieldError } from 'react-hook-form';
 import { ReadOnlyContext, useFormEnv } from './context';
-import { fieldId, formatDisplay } from './display';
-import { join, type FieldNode } from './schema-model';
+import { fieldId, formatDisplay } from '../../engine/form/display';
+import { join, type FieldNode } from '../../engine/form/schema-model';
 import { resolveWidget } from './registry';
-import { initialValues } from './values';
+import { initialValues } from '../../engine/form/values';
 import type { ListProps, SectionProps, WidgetProps } from './types';
 
 /** Widgets whose control needs the row's full width under the label. */

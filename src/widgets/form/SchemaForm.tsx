@@ -13,14 +13,14 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } f
 import { Button, Form, Toast } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { FormEnvContext, ReadOnlyContext, type FormEnv } from './context';
-import { fieldId } from './display';
+import { fieldId } from '../../engine/form/display';
 import { Fields } from './FieldTree';
 import { createRegistry, resolveWidget, type Registry } from './registry';
-import { buildFormModel, walkFields, type FieldNode } from './schema-model';
+import { buildFormModel, walkFields, type FieldNode } from '../../engine/form/schema-model';
 import type { OnAction } from './types';
 import type { ValidateFunction } from '../../engine/schema/ajv';
-import { validateValues } from './validate';
-import { cleanValues, initialValues, type Cleaned, type EvalCondition, type Values } from './values';
+import { validateValues } from '../../engine/form/validate';
+import { cleanValues, initialValues, type Cleaned, type EvalCondition, type Values } from '../../engine/form/values';
 import './form.css';
 
 export interface FormHandle {

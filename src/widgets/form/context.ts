@@ -5,10 +5,9 @@
  */
 import { createContext, useContext } from 'react';
 import type { Control } from 'react-hook-form';
-import type { FieldNode } from './schema-model';
-import type { Registry } from './registry';
-import type { WidgetEnv } from './types';
-import type { Values } from './values';
+import type { FieldNode } from '../../engine/form/schema-model';
+import type { Registry, WidgetEnv } from './types';
+import type { Values } from '../../engine/form/values';
 
 export interface FormEnv extends WidgetEnv {
   formId: string;

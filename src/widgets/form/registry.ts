@@ -3,8 +3,8 @@
  * widget; an unknown name throws (rjsf's message) when the form is built, not
  * when an examinee happens to reach the field.
  */
-import type { ComponentType } from 'react';
-import { WIDGET_NAMES, type WidgetName } from './widget-names';
+import type { Registry } from './types';
+import { WIDGET_NAMES, type WidgetName } from '../../engine/form/widget-names';
 import { TextWidget } from './widgets/TextWidget';
 import { TextAreaWidget } from './widgets/TextAreaWidget';
 import { NumberWidget } from './widgets/NumberWidget';
@@ -18,9 +18,7 @@ import { CodeWidget } from './widgets/CodeWidget';
 import { SectionWidget } from './widgets/SectionWidget';
 import { ListWidget } from './widgets/ListWidget';
 
-// Leaf widgets take WidgetProps; `section` takes SectionProps; `list` takes ListProps (types.ts).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Registry = Record<string, ComponentType<any>>;
+export type { Registry };
 
 export const DEFAULT_WIDGETS: Record<WidgetName, Registry[string]> = {
   text: TextWidget,

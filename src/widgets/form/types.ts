@@ -1,7 +1,7 @@
 /** Props the registry's components receive. */
-import type { ReactNode } from 'react';
-import type { FieldNode } from './schema-model';
-import type { Values } from './values';
+import type { ComponentType, ReactNode } from 'react';
+import type { FieldNode } from '../../engine/form/schema-model';
+import type { Values } from '../../engine/form/values';
 
 /** What the app may do for a widget button (`code`'s send button). Returning false cancels the countdown. */
 export type OnAction = (name: string, values: Values) => void | boolean | Promise<void | boolean>;
@@ -41,3 +41,7 @@ export interface ListProps {
   /** Values for a new entry (schema defaults). */
   newEntry(): Values;
 }
+
+/** `x-widget` name → component. Leaf widgets take WidgetProps; `section` takes SectionProps; `list` takes ListProps. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Registry = Record<string, ComponentType<any>>;

@@ -91,8 +91,8 @@ async function waitHealthy(url: string, child: ChildProcess, logs: () => string,
 /** {app, messages, flows, steps} of a config dir, checked by the engine with the app's registries. */
 export async function configJson(configDir: string): Promise<Record<string, unknown>> {
   const { checkConfig } = await import('../../../src/engine/config/check');
-  const { appRegistriesFor } = await import('../../../src/app/registries.node.js');
-  const r = await checkConfig(configDir, appRegistriesFor(configDir));
+  const { registriesFor } = await import('../../../src/server/config-registries.js');
+  const r = await checkConfig(configDir, registriesFor(configDir));
   if (r.errors.length) throw new Error(`fixture config errors:\n${r.errors.map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`).join('\n')}`);
   const { app, messages, flows, steps } = r.config;
   return { app, messages, flows, steps };

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatDisplay } from '../display';
+import { formatDisplay } from '../../../engine/form/display';
 import type { WidgetProps } from '../types';
 
 /** Read-only text: the value (choice label), or `x-options.text` when there is none. */

@@ -1,7 +1,7 @@
 /** The home carousel (antd-mobile Swiper: @use-gesture + react-spring), loaded by Banners after first paint. */
 import { useEffect, useRef } from 'react';
 import { Swiper, type SwiperRef } from 'antd-mobile';
-import { BannerImage } from './Banners';
+import { BannerImage } from './BannerImage';
 
 export default function BannerSwiper({ banners, interval, advanceAt }: { banners: string[]; interval: number; advanceAt?: number }) {
   const ref = useRef<SwiperRef>(null);

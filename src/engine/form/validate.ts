@@ -18,7 +18,7 @@
  * forbids compiling (Ajv's `new Function`); the default compiles root.schema.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { localizeZh } from '../../engine/schema/localize';
+import { localizeZh } from '../schema/localize';
 import type { FieldNode } from './schema-model';
 import { isUnderHidden, type Values } from './values';
 

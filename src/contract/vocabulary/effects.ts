@@ -1,7 +1,7 @@
 /**
- * The app's `invoke` effects: names, outcomes and params, React-free so the
- * config checker (Node) can import it. The implementations are in
- * ./registry.ts (same names; a unit test keeps the two in step).
+ * The app's `invoke` effects: names, outcomes and params, shared so the
+ * server's config check knows them. The implementations are in
+ * src/app/effects/registry.ts (same names; a unit test keeps the two in step).
  *
  * An effect with outcomes resolves to one of them and the step's
  * `invoke: { on: { <outcome>: [...] } }` list runs; an effect with no outcomes

@@ -1,0 +1,100 @@
+/**
+ * The architecture, as rules `npm test` checks (dependency-cruiser).
+ *
+ * Layers, lowest first — a layer imports only the ones before it:
+ *
+ *   src/contract   the HTTP contract and the rules client and server share
+ *                  (calls, ids, money, the centre's clock). Imports nothing of ours.
+ *   src/engine     the model: config loading and checking, expressions, the
+ *                  action runtime, the session store, the JSON-Schema form model.
+ *                  No React, no DOM libraries, nothing about this centre.
+ *   src/widgets    rendering: React components for the engine's screens and
+ *                  forms. No API calls, no app wiring.
+ *   src/app        this centre's wiring: router, request layer, effects.
+ *   src/server     the reference server. Shares contract and engine with the
+ *                  app, never widgets or app code.
+ *
+ * Plus: no cycles anywhere under src/. (DOM types are kept out of the engine,
+ * contract and server by their own tsconfig, tsconfig.node.json.)
+ */
+const UI_PACKAGES =
+  '^node_modules/(react|react-dom|react-router|react-router-dom|react-hook-form|antd-mobile|antd-mobile-icons|signature_pad|qrcode\\.react|dompurify|axios)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'A cycle makes load order matter and splits one concern across files: move the shared part down a layer.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'contract-is-a-leaf',
+      severity: 'error',
+      comment: 'src/contract is shared by the browser and the server: it imports only itself and plain libraries.',
+      from: { path: '^src/contract/' },
+      to: { path: '^src/(engine|widgets|app|server)/' },
+    },
+    {
+      name: 'engine-stays-below-rendering',
+      severity: 'error',
+      comment: 'The engine is the model: no widgets, app or server code.',
+      from: { path: '^src/engine/' },
+      to: { path: '^src/(widgets|app|server)/' },
+    },
+    {
+      name: 'engine-without-ui-libraries',
+      severity: 'error',
+      comment: 'The engine runs in Node (server, config checker) as well as the browser: no React, router, UI or DOM libraries.',
+      from: { path: '^src/engine/' },
+      to: { path: UI_PACKAGES },
+    },
+    {
+      name: 'widgets-below-app',
+      severity: 'error',
+      comment: 'Widgets render what they are given; wiring, calls and the server live above them.',
+      from: { path: '^src/widgets/' },
+      to: { path: '^src/(app|server)/' },
+    },
+    {
+      name: 'widgets-make-no-calls',
+      severity: 'error',
+      comment: 'Widgets make no API calls: the app passes data and actions in.',
+      from: { path: '^src/widgets/' },
+      to: { path: '^node_modules/axios/' },
+    },
+    {
+      name: 'app-does-not-import-server',
+      severity: 'error',
+      comment: 'The app talks to the server over HTTP only, through src/contract.',
+      from: { path: '^src/app/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-without-rendering',
+      severity: 'error',
+      comment: 'The server shares contract and engine with the app, never widgets, app code or UI libraries.',
+      from: { path: '^src/server/' },
+      to: { path: ['^src/(widgets|app)/', UI_PACKAGES] },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing.',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.css$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};

@@ -1,0 +1,10 @@
+/**
+ * The JSON-Schema form model: fields from a schema, values, visibility and
+ * validation. React-free: the widgets render it, the server validates
+ * submissions with it and the config checker reads it.
+ */
+export { buildFormModel, walkFields, conditionDeps, orderNames, type FieldNode, type Choice } from './schema-model';
+export { cleanValues, initialValues, isUnderHidden, type Values, type EvalCondition } from './values';
+export { validateValues, type FormErrors } from './validate';
+export { formatDisplay, fieldId } from './display';
+export { WIDGET_NAMES, isWidgetName, type WidgetName } from './widget-names';

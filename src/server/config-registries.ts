@@ -1,0 +1,22 @@
+/**
+ * What a centre's config may name, for the server's config check (and
+ * check-config): the contract's calls, the engine's widgets and built-in
+ * functions, the app's effects and functions (src/contract/vocabulary) and the
+ * config directory's screen kinds.
+ */
+import { CALL_NAMES } from '../contract/calls';
+import { APP_FUNCTION_NAMES, effectOutcomes } from '../contract/vocabulary';
+import { loadScreenSchemas } from '../engine/config/screens';
+import { BUILTIN_FUNCTION_NAMES } from '../engine/expr/functions';
+import { WIDGET_NAMES } from '../engine/form';
+import type { Registries } from '../engine/types';
+
+export function registriesFor(configDir: string): Registries {
+  return {
+    calls: [...CALL_NAMES],
+    screens: loadScreenSchemas(configDir),
+    widgets: [...WIDGET_NAMES],
+    effects: effectOutcomes,
+    functions: [...new Set([...BUILTIN_FUNCTION_NAMES, ...APP_FUNCTION_NAMES])],
+  };
+}
