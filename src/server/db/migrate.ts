@@ -1,35 +1,18 @@
 /**
  * Migrations runner. Files `src/server/migrations/NNN_name.ts` export
- * `up(db: Queryable)`; each runs in its own transaction and is recorded in
+ * `up(db: Queryable)` and are listed in `migrations/index.ts`; each runs in its own transaction and is recorded in
  * `schema_migrations`. 001..049 are the core/booking engineer's, 050..099 the
  * after-booking engineer's. On PostgreSQL an advisory lock keeps starting instances
  * from migrating (or seeding, seed/index.ts) at once; sqlite's BEGIN IMMEDIATE does the same.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Db, Queryable } from './types';
+import { MIGRATIONS } from '../migrations/index';
+import type { Db, Migration, Queryable } from './types';
 
-export interface Migration {
-  id: string;
-  up: (db: Queryable) => Promise<void>;
-}
+export type { Migration };
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
-
-export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
-  if (!fs.existsSync(dir)) return [];
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => /^\d{3}_[\w-]+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
-    .sort();
-  const out: Migration[] = [];
-  for (const f of files) {
-    const mod = (await import(pathToFileURL(path.join(dir, f)).href)) as { up?: Migration['up'] };
-    if (typeof mod.up !== 'function') throw new Error(`migration ${f} has no up()`);
-    out.push({ id: f.replace(/\.(ts|js)$/, ''), up: mod.up });
-  }
-  return out;
+/** The listed migrations, in order. */
+export async function loadMigrations(): Promise<Migration[]> {
+  return MIGRATIONS;
 }
 
 /** The key of the advisory lock that serialises start-up work (migrations, first seed) across instances. */

@@ -24,3 +24,9 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** One schema migration (src/server/migrations/NNN_name.ts, listed in migrations/index.ts). */
+export interface Migration {
+  id: string;
+  up: (db: Queryable) => Promise<void>;
+}

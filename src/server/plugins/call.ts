@@ -21,7 +21,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_SCHEMAS } from '../paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallDef, type CallName } from '../../contract/calls';
 import { compileSchema, firstMessageZh } from '../../engine/schema/ajv';
@@ -87,7 +87,7 @@ export interface CallOptions<B = any> {
  * working directory or CONFIG_DIR, which hold the centre's flows): validation can never be
  * switched off by starting the server from another folder.
  */
-export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/api');
+export const SCHEMA_DIR = path.join(PACKAGE_SCHEMAS, 'api');
 if (!fs.existsSync(SCHEMA_DIR)) throw new Error(`request schemas missing: ${SCHEMA_DIR}`);
 
 function loadSchema(name: string): object | undefined {

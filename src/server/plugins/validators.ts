@@ -13,14 +13,14 @@
  * The schema JSON stays the one source of truth: it is also served as is
  * (rendering) and used by the server's own body validation.
  */
-import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { PACKAGE_ROOT } from '../paths';
 import { build } from 'esbuild';
 import standaloneCode from 'ajv/dist/standalone';
 import type Ajv from 'ajv';
 import { createAjv, STANDALONE_MODULES } from '../../engine/schema/ajv';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const REPO_ROOT = PACKAGE_ROOT;
 const ALIAS: Record<string, string> = {
   [STANDALONE_MODULES.formats]: resolve(REPO_ROOT, 'src/engine/schema/formats.ts'),
   [STANDALONE_MODULES.idcard]: resolve(REPO_ROOT, 'src/contract/rules/idcard.ts'),

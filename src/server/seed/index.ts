@@ -1,15 +1,13 @@
 /**
  * Demo data, dates relative to `today` so it never goes stale. seedAll() fills an
  * empty database (first start) — core + booking here, then the after-booking
- * engineer's seedAfterBooking(db, today) from ./after-booking when that file exists.
+ * seed, seedAfterBooking(db, today) in ./after-booking.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import dayjs from 'dayjs';
 import type { Db, Queryable } from '../db/types';
 import { BRANCHES, CATEGORIES, COMPANIES, DEMO, MEMBERS, ONSITE_ONLY_NAMES, PACKAGES, itemSexOf } from './data';
 import { idemKeyFor } from './util';
+import { seedAfterBooking } from './after-booking';
 import { holdStartLock } from '../db/migrate';
 import { centreDateTime, centreDay } from '../../contract/rules/centre-day';
 
@@ -180,15 +178,7 @@ async function seedInto(tx: Queryable, opts: SeedOptions): Promise<void> {
   const codes = await seedCatalog(tx);
   await seedCalendars(tx, today);
   await seedDemoOrders(tx, today, codes, nowMs);
-  if (opts.afterBooking !== false) await seedAfterBookingIfPresent(tx, today);
-}
-
-async function seedAfterBookingIfPresent(db: Queryable, today: string): Promise<void> {
-  const dir = path.dirname(fileURLToPath(import.meta.url));
-  const file = ['after-booking.ts', 'after-booking.js'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
-  if (!file) return;
-  const mod = (await import(pathToFileURL(file).href)) as { seedAfterBooking?: (db: Queryable, today: string) => Promise<void> };
-  if (typeof mod.seedAfterBooking === 'function') await mod.seedAfterBooking(db, today);
+  if (opts.afterBooking !== false) await seedAfterBooking(tx, today);
 }
 
 /**

@@ -6,6 +6,8 @@ import type { StartupConfig } from '../../contract/calls';
 import { SESSION_SECRET_MIN } from './oauth-session';
 import { SMS_QUOTA_DEFAULTS, type SmsQuotaConfig } from './sms';
 import { DEFAULT_CENTRE_TZ, isTimeZone } from '../../contract/rules/centre-day';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../paths';
 
 export const DEMO_TOKEN_CLIENT = { client_id: 'checkup-app', client_secret: 'demo-secret', name: 'app', password: 'demo-password' };
 export const DEMO_CRYPTO_SEED = 'demo-crypto-seed';
@@ -92,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     version: env.APP_VERSION || '',
     apiHost: env.API_HOST || '',
     publicUrl: (env.PUBLIC_URL || '').replace(/\/$/, ''),
-    distDir: env.DIST_DIR || 'dist',
+    distDir: env.DIST_DIR || path.join(PACKAGE_ROOT, 'dist'),
     isUsePay: bool(env.IS_USE_PAY, true),
     isAddClusItem: bool(env.IS_ADD_CLUS_ITEM, true),
     holdMs: int(env.PAY_HOLD_MS, 1_800_000),

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_SCHEMAS } from '../paths';
 import type { Db, Queryable } from '../db/types';
 import type {
   GetQuestionByIdRes,
@@ -138,7 +138,7 @@ export function configFormSchemaValidator(schemas: Record<string, unknown>, log:
   return validatorOf(get);
 }
 
-const FORMS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/forms');
+const FORMS_DIR = path.join(PACKAGE_SCHEMAS, 'forms');
 
 /**
  * Reads schemas/forms/<kind>.json when present (re-read when its mtime

@@ -1,0 +1,23 @@
+/**
+ * Every migration, in order. A static list (not a directory scan) so the
+ * compiled server carries them; tests/unit/server-migrations-listed.test.ts
+ * fails when a file here is missing from the list.
+ */
+import type { Migration } from '../db/types';
+import * as m001 from './001_core';
+import * as m010 from './010_regno_grants';
+import * as m050 from './050_after_booking';
+import * as m060 from './060_questionnaire_schema_versions';
+import * as m070 from './070_abuse_quotas';
+import * as m071 from './071_payment_anomalies';
+import * as m072 from './072_item_sex';
+
+export const MIGRATIONS: Migration[] = [
+  { id: '001_core', up: m001.up },
+  { id: '010_regno_grants', up: m010.up },
+  { id: '050_after_booking', up: m050.up },
+  { id: '060_questionnaire_schema_versions', up: m060.up },
+  { id: '070_abuse_quotas', up: m070.up },
+  { id: '071_payment_anomalies', up: m071.up },
+  { id: '072_item_sex', up: m072.up },
+];

@@ -1,0 +1,118 @@
+/**
+ * The production start (README): the compiled server, `node build/server/main.js`
+ * with plain node (no TypeScript loader), from a working directory that is not
+ * the package, with NODE_ENV=production, serves the app to a phone. And the
+ * compiled server imports only packages of `dependencies`, so
+ * `npm ci --omit=dev` leaves it everything it needs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { builtinModules } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST, REPO, ensureBuilt, freePort } from './helpers/app';
+import { openPhone, waitText, type Phone } from './helpers/phone';
+
+const BUILT = path.join(REPO, 'build/server');
+
+function importedPackages(dir: string): Set<string> {
+  const out = new Set<string>();
+  for (const f of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    if (!f.endsWith('.js')) continue;
+    const src = fs.readFileSync(path.join(dir, f), 'utf8');
+    for (const m of src.matchAll(/(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
+      const spec = m[1];
+      if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
+      out.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+    }
+  }
+  return out;
+}
+
+describe('production start with plain node', () => {
+  let child: ChildProcess;
+  let baseUrl = '';
+  let logs = '';
+  let cwd = '';
+  let dataDir = '';
+
+  beforeAll(async () => {
+    ensureBuilt();
+    expect(fs.existsSync(path.join(BUILT, 'main.js')), 'build/server/main.js: run `npm run build`').toBe(true);
+    const port = await freePort();
+    cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-prod-cwd-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-prod-data-'));
+    child = spawn(process.execPath, [path.join(BUILT, 'main.js')], {
+      cwd,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        // the sandbox payment and demo client of a test machine (a real deploy sets WECHAT_* etc.)
+        ALLOW_DEMO: '1',
+        SESSION_SECRET: 'x'.repeat(40),
+        SEED_ON_START: '1',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        CONFIG_DIR: REPO,
+        DIST_DIR: DIST,
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (logs += d));
+    child.stderr!.on('data', (d) => (logs += d));
+    baseUrl = `http://127.0.0.1:${port}`;
+    const until = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs}`);
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      } catch {
+        /* not yet */
+      }
+      if (Date.now() > until) throw new Error(`not healthy:\n${logs}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    for (const d of [cwd, dataDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('imports only runtime dependencies', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const used = [...importedPackages(BUILT)].sort();
+    expect(used).toContain('fastify');
+    expect(used.filter((p) => !(p in pkg.dependencies))).toEqual([]);
+  });
+
+  it('serves the app: the phone reads the home page, the server says production', async () => {
+    expect(logs).toMatch(/mode production/);
+    const cfg = (await (await fetch(`${baseUrl}/config.json`)).json()) as { centreTz?: string };
+    expect(cfg.centreTz).toBe('Asia/Shanghai');
+    let phone: Phone | undefined;
+    try {
+      phone = await openPhone(baseUrl);
+      const served: string[] = [];
+      phone.page.on('response', (r) => {
+        if (r.ok()) served.push(new URL(r.url()).pathname);
+      });
+      await phone.page.goto('/#/Index');
+      // a fresh visitor picks a branch first (a list the compiled server read from its database)
+      await waitText(phone.page, '选择院区', 20_000);
+      await phone.page.getByText('（总院）').first().click();
+      await waitText(phone.page, '个人体检', 20_000);
+      // the app's start-up config and a flow call answered by the compiled server
+      expect(served).toContain('/config.json');
+      expect(served.some((p) => p.startsWith('/api/'))).toBe(true);
+    } finally {
+      await phone?.close();
+    }
+  });
+});
