@@ -185,7 +185,8 @@ export interface PersonOrderAddBody {
   hospCode?: string;
   /** '1' unmarried, '2' married. */
   marr_status?: string;
-  questionZC?: string;
+  /** The questionnaire answers the order carries: JSON text, or the answers themselves (stored as JSON text). */
+  questionZC?: string | Record<string, unknown> | unknown[] | null;
   /** Optional idempotency key; a repeat with the same key returns the same order. */
   requestId?: string;
 }
@@ -206,7 +207,8 @@ export interface TeamOrderAddBody {
   /** Extra items only: the group package is paid by the company. */
   price: string | number;
   spType?: string;
-  questionZC?: string;
+  /** The questionnaire answers the order carries: JSON text, or the answers themselves (stored as JSON text). */
+  questionZC?: string | Record<string, unknown> | unknown[] | null;
   requestId?: string;
 }
 export type OrderState = 'F' | 'S' | 'C' | 'export' | 'E' | 'Refund';

@@ -44,6 +44,11 @@ describe('PersonOrderAdd', () => {
 
   it('validates name, ID (spec order), phone and health-certificate fields', async () => {
     fail(await t.call('PersonOrderAdd', personBody(D, { name: '' })), '请输入姓名');
+    fail(await t.call('PersonOrderAdd', personBody(D, { name: '   ' })), '请输入姓名');
+    // the limit and its text live in the form schema only (forms/person-order.json)
+    fail(await t.call('PersonOrderAdd', personBody(D, { name: '名'.repeat(21) })), '姓名不能超过20个字');
+    const twenty = await t.call('PersonOrderAdd', personBody(D, { name: '阿'.repeat(20), tel: '13900000020', idCard: '110105199001010018' }));
+    expect(twenty.body.returnMsg).not.toMatch(/姓名/);
     fail(await t.call('PersonOrderAdd', personBody(D, { idCard: '' })), '请输入身份证件号码'); // the form schema: an empty field is a missing one
     fail(await t.call('PersonOrderAdd', personBody(D, { idCard: '12345' })), '你输入的身份证长度或格式错误');
     fail(await t.call('PersonOrderAdd', personBody(D, { idCard: '991305194913310021' })), '你的身份证地区非法');

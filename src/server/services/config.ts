@@ -34,8 +34,6 @@ export interface ServerConfig {
   calendarStartDays: number;
   calendarEndDays: number;
   /** Max name length for personal orders (the group form's limit, 6, is in the spec). */
-  personNameMax: number;
-  teamNameMax: number;
   tokenTtlSec: number;
   tokenClient: { client_id: string; client_secret: string; name: string; password: string };
   /**
@@ -103,8 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cancelStartDaysTeam: int(env.CANCEL_START_DAYS_TEAM, 1),
     calendarStartDays: int(env.CALENDAR_START_DAYS, 1),
     calendarEndDays: int(env.CALENDAR_END_DAYS, 60),
-    personNameMax: int(env.PERSON_NAME_MAX, 20),
-    teamNameMax: 6,
     tokenTtlSec: int(env.TOKEN_TTL_SEC, 7200),
     tokenClient: {
       client_id: env.TOKEN_CLIENT_ID || DEMO_TOKEN_CLIENT.client_id,

@@ -122,11 +122,12 @@ const fmtTime = centreDateTime;
 
 // ---------------------------------------------------------------- validation
 
-/** Name, ID (spec order of messages) and phone. */
-export function checkPerson(name: string, idCard: string, tel: string, nameMax: number, today: string): void {
-  const n = String(name ?? '').trim();
-  if (!n) throw new ApiError('请输入姓名');
-  if ([...n].length > nameMax) throw new ApiError(`姓名不能超过${nameMax}个字`);
+/**
+ * ID (spec order of messages) and phone of a group booking. The name's limits
+ * live in schemas/api/TeamOrderAdd.json; a personal booking's fields in its
+ * form schema (forms/person-order*.json), which the server applies as the app does.
+ */
+export function checkIdAndPhone(idCard: string, tel: string, today: string): void {
   const idMsg = checkIdCard(idCard, today);
   if (idMsg) throw new ApiError(idMsg);
   const telMsg = checkPhone(tel);

@@ -19,7 +19,7 @@ import {
   MSG,
   cancelOrder,
   checkDay,
-  checkPerson,
+  checkIdAndPhone,
   checkPrice,
   checkSex,
   createOrder,
@@ -157,7 +157,6 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         deps.formSchemas,
       );
       if (formMsg) throw new ApiError(formMsg);
-      checkPerson(b.name, b.idCard, b.tel, config.personNameMax, todayOf(now));
       // Every booking belongs to a branch (the app chooses one before it books).
       if (!b.hospCode || !(await db.one('SELECT hosp_code FROM branches WHERE hosp_code = $1', [String(b.hospCode)]))) throw new ApiError(MSG.branchMissing);
       const idCard = normId(b.idCard);
@@ -200,7 +199,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
       const { config, clock } = deps;
       const now = clock.now();
       if (!String(b.name ?? '').trim() || !b.idcard || !b.tel) throw new ApiError('体检信息不能为空！');
-      checkPerson(b.name, b.idcard, b.tel, config.teamNameMax, todayOf(now));
+      checkIdAndPhone(b.idcard, b.tel, todayOf(now));
       const idCard = normId(b.idcard);
       const member = await db.one<TeamMemberRecord & { lnc_name: string }>(
         `SELECT m.*, c.lnc_name FROM team_members m JOIN companies c ON c.lnc_code = m.lnc_code
