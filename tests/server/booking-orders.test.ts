@@ -4,7 +4,7 @@ import { makeTestApp, personBody, plusDays, setDay, slotSurplus, uniqueId, type 
 import { MEMBERS } from '../../src/server/seed/index';
 import { sandboxNotifyFields } from '../../src/server/providers/wechat/sandbox';
 import { signV2, toXml } from '../../src/server/providers/wechat/sign';
-import { TEAM_LOGIN_FIRST } from '../../src/server/routes/booking/index';
+import { TEAM_LOGIN_FIRST } from '../../src/server/routes/groups/index';
 import { centreDayStart, centreMs } from '../../src/contract/rules/centre-day';
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshStore, makeTestApp, personBody, plusDays, uniqueId, TEST_DB, type TestStore } from './core-helpers';
 import { api, clientToken, exitWithin, killServers, startServer, userToken } from './process-helpers';
 import { MEMBERS, BRANCHES } from '../../src/server/seed/index';
-import { TEAM_LOGIN_LOCKED } from '../../src/server/routes/booking/index';
+import { TEAM_LOGIN_LOCKED } from '../../src/server/routes/groups/index';
 import { sendVerifyCode, SMS_MSG } from '../../src/server/services/sms';
 import { decryptBodyNative } from '../../src/server/plugins/crypto';
 import { BODY_LIMIT_MAX } from '../../src/server/plugins/body-limit';

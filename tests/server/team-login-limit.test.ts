@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './core-helpers';
 import { MEMBERS } from '../../src/server/seed/index';
-import { TEAM_LOGIN_LOCKED } from '../../src/server/routes/booking/index';
+import { TEAM_LOGIN_LOCKED } from '../../src/server/routes/groups/index';
 
 let t: TestApp;
 beforeAll(async () => {

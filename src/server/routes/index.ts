@@ -1,11 +1,9 @@
-/**
- * Route areas, each a function registering its calls with defineCall().
- * Core/booking areas first; the after-booking engineer adds theirs in the marked block.
- */
+/** Route areas by domain, each a function registering its calls with defineCall(). */
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/index';
 import { bookingRoutes } from './booking/index';
-
+import { orderRoutes } from './orders/index';
+import { groupRoutes } from './groups/index';
 import { noticeRoutes } from './notice/index';
 import { reportRoutes } from './reports/index';
 import { approvalRoutes } from './approvals/index';
@@ -17,11 +15,11 @@ export type RouteArea = (app: FastifyInstance) => Promise<void> | void;
 export const routeAreas: RouteArea[] = [
   authRoutes,
   bookingRoutes,
-  // ---- after-booking areas (other server engineer): add yours below this line ----
+  orderRoutes,
+  groupRoutes,
   noticeRoutes,
   reportRoutes,
   approvalRoutes,
   questionnaireRoutes,
   payRecordRoutes,
-  // ---- end of after-booking areas ----
 ];
