@@ -13,7 +13,7 @@ import { decryptBody } from '../src/contract/rules/encry';
 import { decryptBodyNative } from '../src/server/plugins/crypto';
 import { buildServer } from '../src/server/app';
 import { openDb } from '../src/server/db/index';
-import { loadConfig } from '../src/server/services/config';
+import { loadConfig } from '../src/server/services/platform/config';
 import { seedAll } from '../src/server/seed/index';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +36,7 @@ const cryptoJs = time(5, () => decryptBody(garbage, key, now));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cf-bench-abuse-'));
 const db = await openDb({ dataDir: dir, databaseUrl: '' });
-await seedAll(db, { afterBooking: false });
+await seedAll(db, { records: false });
 const app = await buildServer({ db, config: loadConfig({}, { crypto: { enabled: true, ...key }, sweepIntervalMs: 0 }), logger: false, sweep: false });
 await app.ready();
 const c = app.deps.config.tokenClient;

@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import dayjs from 'dayjs';
 import { openDb } from '../src/server/db/index';
 import { makeIdCard } from '../src/contract/rules/idcard';
-import { DEMO_TOKEN_CLIENT } from '../src/server/services/config';
+import { DEMO_TOKEN_CLIENT } from '../src/server/services/platform/config';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);

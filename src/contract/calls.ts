@@ -22,7 +22,7 @@ export interface CallDef {
    * GetToken by openid, after OAuth); a client-credentials token gets 401, another
    * user's token 403. 'regno' = the exam number body.regno: the token's openid
    * must hold a grant for it (TeamLogin as that member under this openid, or the
-   * openid's own user record is that person; server/services/regno-grants.ts),
+   * openid's own user record is that person; server/services/groups/regno-grants.ts),
    * else 403. Calls without it are public (catalogue, calendars, notices…).
    */
   owner?: 'openid' | 'openId' | 'order' | 'regno';

@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/types';
-import { loadConfig, type ServerConfig } from './services/config';
+import { loadConfig, type ServerConfig } from './services/platform/config';
 import { makeProviders } from './providers/wechat/index';
 import type { Providers } from './providers/wechat/types';
 import type { Clock, ServerDeps } from './plugins/call';
@@ -17,7 +17,7 @@ import { appConfigPlugin } from './plugins/app-config';
 import type { LoadedConfig } from '../engine/config/assemble';
 import { routeAreas } from './routes/index';
 import { startSweeper } from './services/orders';
-import { processSessionSecret } from './services/oauth-session';
+import { processSessionSecret } from './services/platform/oauth-session';
 import { setCentreZone } from '../contract/rules/centre-day';
 
 export { defineCall, ApiError } from './plugins/call';

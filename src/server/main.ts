@@ -12,8 +12,8 @@ import { registriesFor } from './config-registries';
 import { loadConfig as loadFlowConfig } from '../engine/config/load';
 import { buildServer } from './app';
 import { openDb } from './db/index';
-import { loadConfig, productionProblems } from './services/config';
-import { devSessionSecret } from './services/oauth-session';
+import { loadConfig, productionProblems } from './services/platform/config';
+import { devSessionSecret } from './services/platform/oauth-session';
 import { seedIfEmpty } from './seed/index';
 
 // A log reader that went away (closed pipe) or stopped reading (full pipe) must neither crash

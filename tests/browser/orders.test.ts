@@ -31,7 +31,7 @@ async function openMyOrders(page: Page): Promise<Ord[]> {
 const footer = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('.cf-step .adm-button')].map((b) => (b as HTMLElement).innerText.trim()).filter((t) => ['撤销预约', '去缴费', '申请退费', '返回'].includes(t)));
 
-/** What the server accepts for an order (services/orders.ts), as buttons. */
+/** What the server accepts for an order (services/orders/), as buttons. */
 function allowed(o: Ord): string[] {
   const paid = o.pay_flag === 'T';
   const out: string[] = [];

@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/server/app';
 import type { Db } from '../../src/server/db/types';
-import { seedAfterBooking } from '../../src/server/seed/after-booking';
+import { seedRecords } from '../../src/server/seed/index';
 import { CALLS, type CallDef, type CallName } from '../../src/contract/calls';
 import { freshStore, oauthCookie } from './core-helpers';
 
@@ -43,7 +43,7 @@ export async function startAfterBookingApp(today = '2026-06-15'): Promise<AfterB
   const clock = { t: T0, now: (): number => clock.t };
   const store = await freshStore();
   const db = store.db;
-  await seedAfterBooking(db, today);
+  await seedRecords(db, today);
   const app = await buildServer({ db, clock, sweep: false });
   const ttlMs = app.deps.config.tokenTtlSec * 1000;
   const cache = new Map<string, { token: string; at: number }>();

@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
-import { issueToken } from '../../src/server/services/tokens';
+import { issueToken } from '../../src/server/services/platform/tokens';
 import { startAfterBookingApp, type AfterBookingApp } from './after-booking-helpers';
 import { APPROVER_TOKEN_HEADER, type CallName } from '../../src/contract/calls';
-import { DEMO } from '../../src/server/seed/after-booking';
-import { APPROVAL_MSG, directorPasswordFromEnv, verifyDirectorPassword } from '../../src/server/services/approvals';
-import type { FreePerson, TokenCard } from '../../src/contract/after-booking';
+import { DEMO } from '../../src/server/seed/demo-people';
+import { APPROVAL_MSG, directorPasswordFromEnv, verifyDirectorPassword } from '../../src/server/services/approvals/approvals';
+import type { FreePerson, TokenCard } from '../../src/contract/api/approvals';
 
 let t: AfterBookingApp;
 let db: Db;

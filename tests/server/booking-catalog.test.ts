@@ -168,7 +168,7 @@ describe('seed and store', () => {
     for (const f of ['F', 'EING', 'T', 'TJServeERR', 'RefundERR']) expect(flags.has(f)).toBe(true);
   });
   it('production guard refuses demo secrets unless ALLOW_DEMO=1', async () => {
-    const { loadConfig, productionProblems } = await import('../../src/server/services/config');
+    const { loadConfig, productionProblems } = await import('../../src/server/services/platform/config');
     expect(productionProblems(loadConfig({ NODE_ENV: 'production' })).length).toBeGreaterThan(0);
     expect(productionProblems(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: '1' }))).toEqual([]);
     expect(

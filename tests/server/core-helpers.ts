@@ -15,10 +15,10 @@ import type { FastifyInstance } from 'fastify';
 import { openDb } from '../../src/server/db/index';
 import type { Db } from '../../src/server/db/types';
 import { buildServer } from '../../src/server/app';
-import { loadConfig, type ServerConfig } from '../../src/server/services/config';
+import { loadConfig, type ServerConfig } from '../../src/server/services/platform/config';
 import { seedAll } from '../../src/server/seed/index';
 import { CALLS, type CallDef, type CallName } from '../../src/contract/calls';
-import { OAUTH_COOKIE } from '../../src/server/services/oauth-session';
+import { OAUTH_COOKIE } from '../../src/server/services/platform/oauth-session';
 import { makeIdCard } from '../../src/contract/rules/idcard';
 import { centreDay, centreMs } from '../../src/contract/rules/centre-day';
 
@@ -111,7 +111,7 @@ export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: {
   const store = await freshStore();
   const clock = testClock();
   const today = centreDay(clock.now());
-  if (opts.seed !== false) await seedAll(store.db, { today, nowMs: clock.now(), afterBooking: false });
+  if (opts.seed !== false) await seedAll(store.db, { today, nowMs: clock.now(), records: false });
   const config = loadConfig({}, { sweepIntervalMs: 0, ...overrides });
   const app = await buildServer({ db: store.db, config, clock, logger: false, sweep: false, flowConfig: opts.flowConfig });
   await app.ready();

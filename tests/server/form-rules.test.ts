@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/engine/config/load';
-import { formMessage } from '../../src/server/services/form-rules';
+import { formMessage } from '../../src/server/services/booking/form-rules';
 import { makeTestApp, personBody, plusDays, type TestApp } from './core-helpers';
 
 const REPO = path.resolve(__dirname, '../..');

@@ -11,9 +11,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './core-helpers';
-import { loadConfig } from '../../src/server/services/config';
+import { loadConfig } from '../../src/server/services/platform/config';
 import { CALLS, CALL_NAMES, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallName } from '../../src/contract/calls';
-import { DEMO, seedAfterBooking } from '../../src/server/seed/after-booking';
+import { DEMO } from '../../src/server/seed/demo-people';
+import { seedRecords } from '../../src/server/seed/index';
 import { MSG_INTERNAL } from '../../src/server/plugins/envelope';
 
 const ITERATIONS = Number(process.env.FUZZ_ITERATIONS ?? 3600);
@@ -121,7 +122,7 @@ const VALID: Partial<Record<CallName, Record<string, unknown>>> = {};
 beforeAll(async () => {
   const base = loadConfig({});
   t = await makeTestApp({ crypto: { ...base.crypto, enabled: true } });
-  await seedAfterBooking(t.db, t.today);
+  await seedRecords(t.db, t.today);
   // a report token bound to person A, and an approver token
   await t.call('SendVerifyCode', { tel: DEMO.personA.tel });
   const code = (await t.db.one<{ code: string }>(`SELECT code FROM sms_outbox WHERE tel = $1 ORDER BY created_at DESC LIMIT 1`, [DEMO.personA.tel]))!.code;

@@ -18,12 +18,12 @@ import { freshStore, makeTestApp, personBody, plusDays, uniqueId, TEST_DB, type 
 import { api, clientToken, exitWithin, killServers, startServer, userToken } from './process-helpers';
 import { MEMBERS, BRANCHES } from '../../src/server/seed/index';
 import { TEAM_LOGIN_LOCKED } from '../../src/server/routes/groups/index';
-import { sendVerifyCode, SMS_MSG } from '../../src/server/services/sms';
+import { sendVerifyCode, SMS_MSG } from '../../src/server/services/reports/sms';
 import { decryptBodyNative } from '../../src/server/plugins/crypto';
 import { BODY_LIMIT_MAX } from '../../src/server/plugins/body-limit';
 import { BASE64_ALPHABET, encryptBody } from '../../src/contract/rules/encry';
 import { CSP_DIRECTIVES } from '../../src/server/plugins/headers';
-import { loadConfig } from '../../src/server/services/config';
+import { loadConfig } from '../../src/server/services/platform/config';
 
 const stores: TestStore[] = [];
 afterAll(async () => {

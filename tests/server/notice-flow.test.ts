@@ -1,7 +1,7 @@
 /** GetNoticeInfo: the seeded 体检须知 (HTML), fallback for an unknown title, auth and body checks. Both stores. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './core-helpers';
-import { seedAfterBooking } from '../../src/server/seed/after-booking';
+import { seedRecords } from '../../src/server/seed/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ describe('GetNoticeInfo', () => {
   });
 
   it('returns the seeded HTML notice with the spec guidance', async () => {
-    await seedAfterBooking(t.db, t.today);
+    await seedRecords(t.db, t.today);
     const r = await t.call('GetNoticeInfo', { titleName: '体检须知' });
     expect(r.body.success).toBe(true);
     const { content, titleName } = r.body.returnData as { content: string; titleName: string };

@@ -13,10 +13,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, oauthCookie, personBody, plusDays, setDay, uniqueId, type TestApp } from './core-helpers';
-import { seedAfterBooking, DEMO } from '../../src/server/seed/after-booking';
+import { DEMO } from '../../src/server/seed/demo-people';
+import { seedRecords } from '../../src/server/seed/index';
 import { MSG_FORBIDDEN, MSG_NEED_USER } from '../../src/server/plugins/call';
 import { CALLS, type CallName } from '../../src/contract/calls';
-import { OAUTH_COOKIE, OAUTH_COOKIE_MAX_AGE_SEC, signOpenid, verifyOpenidCookie } from '../../src/server/services/oauth-session';
+import { OAUTH_COOKIE, OAUTH_COOKIE_MAX_AGE_SEC, signOpenid, verifyOpenidCookie } from '../../src/server/services/platform/oauth-session';
 
 let t: TestApp;
 const B = DEMO.openid; // the victim: has orders, questionnaires and pay records in the seed
@@ -26,7 +27,7 @@ let bQuestionnaireId: string;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  await seedAfterBooking(t.db, t.today);
+  await seedRecords(t.db, t.today);
   const orders = (await t.call('FindByOrderList', { openid: B }, { token: await t.userToken(B) })).body.returnData;
   bOrder = orders.find((o: { state: string }) => o.state === 'S') ?? orders[0];
   const list = (await t.call('GetQuestionList', { openId: B }, { token: await t.userToken(B) })).body.returnData;

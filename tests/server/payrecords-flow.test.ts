@@ -9,12 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
 import { startAfterBookingApp, T0, type AfterBookingApp } from './after-booking-helpers';
 import { type CallName } from '../../src/contract/calls';
-import { DEMO } from '../../src/server/seed/after-booking';
-import { PAY_MSG } from '../../src/server/services/payrecords';
+import { DEMO } from '../../src/server/seed/demo-people';
+import { PAY_MSG } from '../../src/server/services/orders/payrecords';
 import { paySign, toXml } from '../../src/server/providers/wechat/sign';
 import { SANDBOX_KEY, sandboxNotifyFields } from '../../src/server/providers/wechat/sandbox';
 import { SCAN_PAY_NOTIFY_PATH } from '../../src/server/routes/payrecords/index';
-import type { InforMationRow, PayRecord } from '../../src/contract/after-booking';
+import type { InforMationRow, PayRecord } from '../../src/contract/api/payments';
 
 let t: AfterBookingApp;
 let db: Db;
@@ -135,7 +135,7 @@ describe('SweepCodePay', () => {
 
 describe('housekeeping and sandbox completion', () => {
   it('sandboxCompleteScanPay completes an open trade; expireScanPays abandons expired paying trades', async () => {
-    const { sandboxCompleteScanPay, expireScanPays } = await import('../../src/server/services/payrecords');
+    const { sandboxCompleteScanPay, expireScanPays } = await import('../../src/server/services/orders/payrecords');
     await db.run(
       `INSERT INTO pay_records (id, reg_no, openid, name, createtime, clus_name, amount_cents, tj_date, expires_at, pay_state, out_trade_no, updated_at)
        VALUES ('pr-s1', 'P-SBX1', NULL, '测试', '2026-06-15 09:00:00', '套餐', 500, '2026-06-20', $1, 'F', NULL, $2),
@@ -153,7 +153,7 @@ describe('housekeeping and sandbox completion', () => {
   });
 
   it('purgeExpiredReportState removes expired sessions, file codes and old codes', async () => {
-    const { purgeExpiredReportState } = await import('../../src/server/services/reports');
+    const { purgeExpiredReportState } = await import('../../src/server/services/reports/reports');
     await db.run(`INSERT INTO report_sessions (id, tel, person_id, created_at, expires_at) VALUES ('rs-old', '13800138000', NULL, 0, 1)`);
     await db.run(`INSERT INTO sms_codes (id, tel, purpose, code_hash, salt, created_at, expires_at, attempts, used_at) VALUES ('c-old', '13800138000', 'report', 'h', 's', 0, 1, 0, NULL)`);
     expect(await purgeExpiredReportState(db, clock.t)).toBeGreaterThanOrEqual(2);

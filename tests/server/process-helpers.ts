@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { DEMO_TOKEN_CLIENT } from '../../src/server/services/config';
+import { DEMO_TOKEN_CLIENT } from '../../src/server/services/platform/config';
 
 const procs: ChildProcess[] = [];
 

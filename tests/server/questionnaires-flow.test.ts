@@ -13,7 +13,8 @@ import type { Db } from '../../src/server/db/types';
 import { startAfterBookingApp, type AfterBookingApp } from './after-booking-helpers';
 import { type CallName } from '../../src/contract/calls';
 import { MSG_FORBIDDEN } from '../../src/server/plugins/call';
-import { DEMO, DEMO_SIGNATURE, demoOccupationalAnswer } from '../../src/server/seed/after-booking';
+import { DEMO } from '../../src/server/seed/demo-people';
+import { DEMO_SIGNATURE, demoOccupationalAnswer } from '../../src/server/seed/questionnaires';
 import {
   fileFormSchemaValidator,
   noFormSchemaValidator,
@@ -22,7 +23,7 @@ import {
   QUESTIONNAIRE_MAX_BYTES,
   schemaHash,
 } from '../../src/server/services/questionnaires';
-import type { PatientInfo, QuestionListItem } from '../../src/contract/after-booking';
+import type { PatientInfo, QuestionListItem } from '../../src/contract/api/questionnaires';
 
 const REPO_FORMS = path.resolve(__dirname, '../../schemas/forms');
 let t: AfterBookingApp;

@@ -13,13 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
 import { freshStore, type TestStore } from './core-helpers';
 import { buildServer } from '../../src/server/app';
-import { issueToken } from '../../src/server/services/tokens';
+import { issueToken } from '../../src/server/services/platform/tokens';
 import { MSG_FORBIDDEN } from '../../src/server/plugins/call';
 import { CALLS, type CallName } from '../../src/contract/calls';
-import { seedAfterBooking } from '../../src/server/seed/after-booking';
+import { seedRecords } from '../../src/server/seed/index';
 import { loadConfig as loadFlowConfig } from '../../src/engine/config/load';
 import { parseArchivedPath, schemaHash } from '../../src/server/services/questionnaires';
-import type { GetQuestionByIdRes } from '../../src/contract/after-booking';
+import type { GetQuestionByIdRes } from '../../src/contract/api/questionnaires';
 
 const REPO = path.resolve(__dirname, '../..');
 const T0 = Date.parse('2026-06-15T09:00:00+08:00');
@@ -57,7 +57,7 @@ async function call(app: FastifyInstance, name: CallName, body: unknown, subject
 beforeAll(async () => {
   store = await freshStore();
   db = store.db;
-  await seedAfterBooking(db, '2026-06-15');
+  await seedRecords(db, '2026-06-15');
 });
 afterAll(async () => {
   for (const a of apps) await a.close();

@@ -18,7 +18,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, personBody, plusDays, setDay, type TestApp } from './core-helpers';
-import { DEMO, seedAfterBooking } from '../../src/server/seed/after-booking';
+import { DEMO } from '../../src/server/seed/demo-people';
+import { seedRecords } from '../../src/server/seed/index';
 import { DEMO as CORE_DEMO, MEMBERS } from '../../src/server/seed/data';
 import { MSG_FORBIDDEN, MSG_NEED_USER } from '../../src/server/plugins/call';
 import { migrate } from '../../src/server/db/migrate';
@@ -40,7 +41,7 @@ const answer = JSON.stringify({ basicInfo: { name: '测试' }, signature: { pati
 
 beforeAll(async () => {
   t = await makeTestApp();
-  await seedAfterBooking(t.db, t.today);
+  await seedRecords(t.db, t.today);
 });
 afterAll(async () => t?.close());
 

@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/types';
 import { startAfterBookingApp, T0, type AfterBookingApp } from './after-booking-helpers';
 import { REPORT_TOKEN_HEADER, type CallName } from '../../src/contract/calls';
-import { DEMO, demoRegNos } from '../../src/server/seed/after-booking';
-import { chinaDay, checkVerifyCode, sendVerifyCode, SMS_DAILY_CAP, SMS_MSG, SmsError } from '../../src/server/services/sms';
+import { DEMO, demoRegNos } from '../../src/server/seed/demo-people';
+import { chinaDay, checkVerifyCode, sendVerifyCode, SMS_DAILY_CAP, SMS_MSG, SmsError } from '../../src/server/services/reports/sms';
 import { createDevSmsProvider } from '../../src/server/providers/sms';
-import type { ReportDetail, ReportListGroup } from '../../src/contract/after-booking';
+import type { ReportDetail, ReportListGroup } from '../../src/contract/api/reports';
 
 let t: AfterBookingApp;
 let db: Db;

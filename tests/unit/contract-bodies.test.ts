@@ -1,5 +1,5 @@
 /**
- * The request body types of src/contract (what client and server code is
+ * The request body types of src/contract/api (what client and server code is
  * written against) and the request schemas of schemas/api (what the server
  * enforces) describe the same bodies: same field names, same optional/required
  * split, same JSON types. A field added, renamed or retyped on one side only
@@ -10,7 +10,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const CONTRACT = path.resolve('src/contract/booking.ts');
+const CONTRACT_DIR = path.resolve('src/contract/api');
+const CONTRACT = fs.readdirSync(CONTRACT_DIR).filter((f) => f.endsWith('.ts')).map((f) => path.join(CONTRACT_DIR, f));
 
 /** Body type → the calls whose request schema it describes (default: the name without `Body`). */
 const CALLS_OF: Record<string, string[]> = {
@@ -45,12 +46,11 @@ function jsonKinds(t: ts.Type, checker: ts.TypeChecker): string[] {
 }
 
 function bodyTypes(): Record<string, Record<string, Field>> {
-  const program = ts.createProgram([CONTRACT], { strict: true, target: ts.ScriptTarget.ES2022, noEmit: true });
+  const program = ts.createProgram(CONTRACT, { strict: true, target: ts.ScriptTarget.ES2022, noEmit: true });
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(CONTRACT)!;
   const out: Record<string, Record<string, Field>> = {};
-  ts.forEachChild(source, (node) => {
-    if (!ts.isInterfaceDeclaration(node) || !node.name.text.endsWith('Body')) return;
+  for (const file of CONTRACT) ts.forEachChild(program.getSourceFile(file)!, (node) => {
+    if (!ts.isInterfaceDeclaration(node) || !/(Body|Req)$/.test(node.name.text)) return;
     const type = checker.getTypeAtLocation(node);
     const fields: Record<string, Field> = {};
     for (const prop of type.getProperties()) {
@@ -77,7 +77,7 @@ function schemaKinds(p: { type?: string | string[] }): string[] {
 
 const types = bodyTypes();
 const cases = Object.entries(types).flatMap(([name, fields]) =>
-  (CALLS_OF[name] ?? [name.replace(/Body$/, '')]).map((call) => ({ name, call, fields })),
+  (CALLS_OF[name] ?? [name.replace(/(Body|Req)$/, '')]).map((call) => ({ name, call, fields })),
 );
 
 describe('request body types match schemas/api', () => {

@@ -1,6 +1,6 @@
 /**
  * Extra items for one sex only (items.sex: 1 male, 2 female, 3 both): a package of one sex
- * neither offers nor accepts an item of the other (services/catalog.ts, services/orders.ts).
+ * neither offers nor accepts an item of the other (services/booking/catalog.ts, services/orders/).
  * An existing catalogue is marked from the same list the seed uses.
  */
 import type { Queryable } from '../db/types';

@@ -4,7 +4,7 @@
  * purge of expired tokens and exposes requireAuth for hand-mounted routes.
  */
 import type { FastifyInstance } from 'fastify';
-import { purgeExpiredTokens } from '../services/tokens';
+import { purgeExpiredTokens } from '../services/platform/tokens';
 
 export { requireAuth, MSG_UNAUTHORIZED } from './call';
 

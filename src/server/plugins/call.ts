@@ -26,10 +26,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallDef, type CallName } from '../../contract/calls';
 import { compileSchema, firstMessageZh } from '../../engine/schema/ajv';
 import type { Db } from '../db/types';
-import type { ServerConfig } from '../services/config';
+import type { ServerConfig } from '../services/platform/config';
 import type { Providers } from '../providers/wechat/types';
-import { bearerOf, checkToken } from '../services/tokens';
-import { mayActForRegno } from '../services/regno-grants';
+import { bearerOf, checkToken } from '../services/platform/tokens';
+import { mayActForRegno } from '../services/groups/regno-grants';
 import { unwrapEncryBody } from './crypto';
 import { ApiError } from './api-error';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { startupConfig } from '../services/config';
+import { startupConfig } from '../services/platform/config';
 
 export async function staticPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.deps;

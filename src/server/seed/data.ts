@@ -65,7 +65,7 @@ export const CATEGORIES: Array<{ id: string; name: string; items: Array<[string,
 /** Items that can only be added on site (GetAddClusItemList). Matched by name. */
 /**
  * Items for one sex only (1 male, 2 female; every other item is for both): an extra item of
- * the other sex is neither offered nor accepted for a package of one sex (services/catalog.ts).
+ * the other sex is neither offered nor accepted for a package of one sex (services/booking/catalog.ts).
  * The 妇科检查 category (C07) is female as a whole.
  */
 export const ITEM_SEX_BY_NAME: Record<string, 1 | 2> = {

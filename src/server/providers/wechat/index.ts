@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../../services/config';
+import type { ServerConfig } from '../../services/platform/config';
 import type { Providers } from './types';
 import { sandboxProvider } from './sandbox';
 import { wechatProvider } from './wechat';

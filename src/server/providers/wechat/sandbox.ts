@@ -6,7 +6,7 @@
  */
 import type { PayProvider } from './types';
 import { paySign, signV2, verifyV2 } from './sign';
-import { nonce } from '../../services/ids';
+import { nonce } from '../../services/platform/ids';
 
 export const SANDBOX_APPID = 'wx-sandbox-appid';
 export const SANDBOX_KEY = 'sandbox-key-not-secret-000000000';

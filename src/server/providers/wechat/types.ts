@@ -1,5 +1,5 @@
 /** Payment + OAuth provider (WeChat official account / JSAPI pay, or the sandbox). */
-import type { PayParams } from '../../../contract/booking';
+import type { PayParams } from '../../../contract/api/orders';
 
 /** The in-app payment parameters: the contract's PayParams, one definition for client and server. */
 export type JsapiParams = PayParams;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import type { PayProvider } from './types';
 import { parseXml, paySign, signV2, toXml, verifyV2 } from './sign';
-import { nonce } from '../../services/ids';
+import { nonce } from '../../services/platform/ids';
 
 export interface WechatConfig {
   appid: string;

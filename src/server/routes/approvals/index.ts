@@ -14,8 +14,8 @@ import {
   updateFreePersonState,
   verifyDirectorPassword,
   type Approver,
-} from '../../services/approvals';
-import type { UpdateCardPersonReq, UpdateFreePersonStateReq, VerifyDirectorReviewPwdReq } from '../../../contract/after-booking';
+} from '../../services/approvals/approvals';
+import type { UpdateCardPersonReq, UpdateFreePersonStateReq, VerifyDirectorReviewPwdReq } from '../../../contract/api/approvals';
 import { business } from '../reports/errors';
 
 export async function approvalRoutes(app: FastifyInstance): Promise<void> {

@@ -2,7 +2,7 @@
  * GetToken (password grant / openid refresh), toWeChatOauth (GET redirect), userOpenid.
  *
  * OAuth is the only proof of an openid: toWeChatOauth sets the signed OAuth cookie
- * (services/oauth-session.ts) for the openid it resolved; userOpenid and GetToken
+ * (services/platform/oauth-session.ts) for the openid it resolved; userOpenid and GetToken
  * by openid issue an openid-bound token (subject = openid) only when that cookie
  * proves the openid of the body, else HTTP 401 MSG_NEED_USER. The password grant
  * gives a client token (subject `client:<id>`) for public calls only.
@@ -10,8 +10,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, CLIENT_SUBJECT_PREFIX, MSG_NEED_USER, defineCall } from '../../plugins/call';
-import { provenOpenid, setOpenidCookie } from '../../services/oauth-session';
-import { issueToken } from '../../services/tokens';
+import { provenOpenid, setOpenidCookie } from '../../services/platform/oauth-session';
+import { issueToken } from '../../services/platform/tokens';
 import { userOf } from '../../services/orders';
 import { SANDBOX_OPENID } from '../../providers/wechat/sandbox';
 import { CALLS } from '../../../contract/calls';

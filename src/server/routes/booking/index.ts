@@ -2,10 +2,10 @@
 import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, defineCall } from '../../plugins/call';
-import { addItemTree, getPackage, listPackages, onsiteOnlyItems, packageItems } from '../../services/catalog';
-import { PERSON_TYPES, listDays, listSlots, personTypeOf, teamScope, weekOf } from '../../services/calendar';
+import { addItemTree, getPackage, listPackages, onsiteOnlyItems, packageItems } from '../../services/booking/catalog';
+import { PERSON_TYPES, listDays, listSlots, personTypeOf, teamScope, weekOf } from '../../services/booking/calendar';
 import { MSG, releaseExpiredLazy } from '../../services/orders';
-import type { GetPersonSumListBody, GetSumTimeListBody, GetTeamSumListBody, GetTeamSumTimeListBody, PersonDay, PersonSlot, TeamDay, TeamSlot } from '../../../contract/booking';
+import type { GetPersonSumListBody, GetSumTimeListBody, GetTeamSumListBody, GetTeamSumTimeListBody, PersonDay, PersonSlot, TeamDay, TeamSlot } from '../../../contract/api/booking';
 
 const MAX_RANGE_DAYS = 120;
 

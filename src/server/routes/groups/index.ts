@@ -1,11 +1,11 @@
 /** Group calls: companies by name and the member's team login (with its lock-out). */
 import type { FastifyInstance } from 'fastify';
 import { boundOpenid, defineCall } from '../../plugins/call';
-import { grantRegnos } from '../../services/regno-grants';
-import { DEFAULT_LOGIN_LIMIT, anyLocked, clearFailures, countFailure } from '../../services/login-limits';
+import { grantRegnos } from '../../services/groups/regno-grants';
+import { DEFAULT_LOGIN_LIMIT, anyLocked, clearFailures, countFailure } from '../../services/platform/login-limits';
 import { normId, orderView, type OrderRow } from '../../services/orders';
 import { formatCents } from '../../../contract/rules/money';
-import type { TeamLoginBody, TeamMemberRecord } from '../../../contract/booking';
+import type { TeamLoginBody, TeamMemberRecord } from '../../../contract/api/groups';
 
 export const TEAM_LOGIN_LOCKED = '尝试次数过多，请15分钟后再试';
 export const TEAM_LOGIN_FIRST = '请先登录团检信息';

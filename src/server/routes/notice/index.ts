@@ -1,7 +1,7 @@
 /** GetNoticeInfo {titleName} → {content, titleName}: HTML notice text from notice_texts (falls back to 体检须知). */
 import type { FastifyInstance } from 'fastify';
 import { ApiError, defineCall } from '../../plugins/call';
-import type { GetNoticeInfoReq, GetNoticeInfoRes } from '../../../contract/after-booking';
+import type { GetNoticeInfoReq, GetNoticeInfoRes } from '../../../contract/api/notice';
 
 export const DEFAULT_NOTICE_TITLE = '体检须知';
 

@@ -1,16 +1,17 @@
 /** Order calls: personal and group order creation, payment (and the WeChat pay notify), sync, the order list, cancel and refund. */
 import type { FastifyInstance } from 'fastify';
-import { formMessage } from '../../services/form-rules';
+import { formMessage } from '../../services/booking/form-rules';
 import { ApiError, defineCall } from '../../plugins/call';
-import { mayActForRegno } from '../../services/regno-grants';
-import { getPackage } from '../../services/catalog';
-import { PERSON_TYPES, personTypeOf, teamScope, todayOf } from '../../services/calendar';
+import { mayActForRegno } from '../../services/groups/regno-grants';
+import { getPackage } from '../../services/booking/catalog';
+import { PERSON_TYPES, personTypeOf, teamScope, todayOf } from '../../services/booking/calendar';
 import { MSG, cancelOrder, checkDay, checkIdAndPhone, checkPrice, checkSex, createOrder, findOrder, markPaid, markPayAbandoned, normId, orderView, refundOrder, releaseExpiredLazy, resolveExtras, startPayment, userOf, type OrderRow } from '../../services/orders';
 import { parseXml, toXml } from '../../providers/wechat/sign';
 import { sandboxNotifyFields } from '../../providers/wechat/sandbox';
-import { nonce } from '../../services/ids';
-import { abandonScanPay, sandboxCompleteScanPay } from '../../services/payrecords';
-import type { OrderRefBody, PersonOrderAddBody, SandboxPayResultBody, TeamMemberRecord, TeamOrderAddBody } from '../../../contract/booking';
+import { nonce } from '../../services/platform/ids';
+import { abandonScanPay, sandboxCompleteScanPay } from '../../services/orders/payrecords';
+import type { TeamMemberRecord } from '../../../contract/api/groups';
+import type { OrderRefBody, PersonOrderAddBody, SandboxPayResultBody, TeamOrderAddBody } from '../../../contract/api/orders';
 import { TEAM_LOGIN_FIRST } from '../groups/index';
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../plugins/call';
-import { completeScanPay, getInformation, listPayRecords, sweepCodePay } from '../../services/payrecords';
-import { refundStrayPayment } from '../../services/payment-anomalies';
+import { completeScanPay, getInformation, listPayRecords, sweepCodePay } from '../../services/orders/payrecords';
+import { refundStrayPayment } from '../../services/orders/anomalies';
 import { parseXml, toXml } from '../../providers/wechat/sign';
-import type { GetInforMationReq, GetPayRecordListReq, SweepCodePayReq } from '../../../contract/after-booking';
+import type { GetInforMationReq, GetPayRecordListReq, SweepCodePayReq } from '../../../contract/api/payments';
 import { business } from '../reports/errors';
 
 export const SCAN_PAY_NOTIFY_PATH = '/api/PayRecordApi/SweepCodePayNotify';

@@ -19,14 +19,7 @@ import {
   saveByRegno,
   type FormSchemaValidator,
 } from '../../services/questionnaires';
-import type {
-  GetPatientinfoReq,
-  GetQuestionByIdReq,
-  GetQuestionListReq,
-  GetQuestionReq,
-  SaveGetQuestionReq,
-  SaveQuestionsReq,
-} from '../../../contract/after-booking';
+import type { GetPatientinfoReq, GetQuestionByIdReq, GetQuestionListReq, GetQuestionReq, SaveGetQuestionReq, SaveQuestionsReq } from '../../../contract/api/questionnaires';
 import { business, chinaToday } from '../reports/errors';
 
 export function questionnaireRoutesWith(opts: { schemas?: FormSchemaValidator } = {}) {

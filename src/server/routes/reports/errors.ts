@@ -1,10 +1,10 @@
 /** Maps the after-booking services' business errors to ApiError (→ {success:false, returnMsg}). */
 import { ApiError } from '../../plugins/call';
-import { SmsError } from '../../services/sms';
-import { ReportError } from '../../services/reports';
-import { ApprovalError } from '../../services/approvals';
+import { SmsError } from '../../services/reports/sms';
+import { ReportError } from '../../services/reports/reports';
+import { ApprovalError } from '../../services/approvals/approvals';
 import { QuestionnaireError } from '../../services/questionnaires';
-import { PayRecordError } from '../../services/payrecords';
+import { PayRecordError } from '../../services/orders/payrecords';
 
 const BUSINESS = [SmsError, ReportError, ApprovalError, QuestionnaireError, PayRecordError];
 

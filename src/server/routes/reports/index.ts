@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, boundOpenid, defineCall } from '../../plugins/call';
 import { createSmsProvider, type SmsProvider } from '../../providers/sms';
-import { checkVerifyCode, sendVerifyCode, SMS_MSG } from '../../services/sms';
+import { checkVerifyCode, sendVerifyCode, SMS_MSG } from '../../services/reports/sms';
 import {
   getPacsPhotoUrl,
   getReportDetail,
@@ -20,16 +20,9 @@ import {
   REPORT_FILE_PATHS,
   REPORT_MSG,
   type ReportSession,
-} from '../../services/reports';
-import type {
-  CheckVerifyCodeReq,
-  GetPacsPhotoUrlReq,
-  GetReportDetailReq,
-  GetReportListReq,
-  GetReportPDFUrlReq,
-  SendVerifyCodeReq,
-} from '../../../contract/after-booking';
-import { expireScanPays } from '../../services/payrecords';
+} from '../../services/reports/reports';
+import type { CheckVerifyCodeReq, GetPacsPhotoUrlReq, GetReportDetailReq, GetReportListReq, GetReportPDFUrlReq, SendVerifyCodeReq } from '../../../contract/api/reports';
+import { expireScanPays } from '../../services/orders/payrecords';
 import { business } from './errors';
 
 export interface ReportRoutesOptions {

@@ -1,6 +1,6 @@
 /** Cancellation and refund, up to the cut-off before the exam day. */
 import { ApiError, type ServerDeps } from '../../plugins/call';
-import { releasePlace } from '../calendar';
+import { releasePlace } from '../booking/calendar';
 import { cancelCutoffMs } from '../../../contract/rules/centre-day';
 import { CANCELLED_BY_USER, MSG, OrderRow, orderView } from './model';
 

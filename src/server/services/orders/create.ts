@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/types';
 import { isUniqueViolation } from '../../db/index';
 import { ApiError, type ServerDeps } from '../../plugins/call';
-import type { ChosenItem } from '../../../contract/booking';
-import { takePlace } from '../calendar';
-import { newId } from '../ids';
+import type { ChosenItem } from '../../../contract/api/orders';
+import { takePlace } from '../booking/calendar';
+import { newId } from '../platform/ids';
 import { MSG, OrderRow, fmtTime } from './model';
 
 export interface NewOrder {

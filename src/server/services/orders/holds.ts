@@ -1,7 +1,7 @@
 /** Unpaid orders hold their place until the hold runs out; the sweeper and a lazy check release them. */
 import type { FastifyInstance } from 'fastify';
 import { type ServerDeps } from '../../plugins/call';
-import { releasePlace } from '../calendar';
+import { releasePlace } from '../booking/calendar';
 import { OrderRow } from './model';
 
 let lastLazy = -Infinity;

@@ -2,7 +2,8 @@
 import type { Queryable } from '../../db/types';
 import { ApiError } from '../../plugins/call';
 import { formatCents } from '../../../contract/rules/money';
-import type { ChosenItem, OrderView, UserInfo } from '../../../contract/booking';
+import type { UserInfo } from '../../../contract/api/auth';
+import type { ChosenItem, OrderView } from '../../../contract/api/orders';
 import { centreDateTime } from '../../../contract/rules/centre-day';
 
 export const MSG = {

@@ -1,7 +1,7 @@
 /** Payment: starting a payment, marking it paid (notify or sandbox) exactly once, abandoned payments. */
 import { ApiError, type ServerDeps } from '../../plugins/call';
-import { takePlace } from '../calendar';
-import { refundStrayPayment, type AnomalyKind } from '../payment-anomalies';
+import { takePlace } from '../booking/calendar';
+import { refundStrayPayment, type AnomalyKind } from './anomalies';
 import { CANCELLED_BY_USER, MSG, OrderRow } from './model';
 
 export async function startPayment(deps: ServerDeps, o: OrderRow, clientIp: string, notifyUrl: string) {

@@ -5,9 +5,9 @@ import { ApiError } from '../../plugins/call';
 import { formatCents, tryCents } from '../../../contract/rules/money';
 import { checkIdCard, idCardSex } from '../../../contract/rules/idcard';
 import { checkPhone } from '../../../contract/rules/phone';
-import type { ChosenItem } from '../../../contract/booking';
-import { itemFitsSex, itemsByCodes, type PackageRow } from '../catalog';
-import { todayOf } from '../calendar';
+import type { ChosenItem } from '../../../contract/api/orders';
+import { itemFitsSex, itemsByCodes, type PackageRow } from '../booking/catalog';
+import { todayOf } from '../booking/calendar';
 import { addDays } from '../../../contract/rules/centre-day';
 import { MSG } from './model';
 

@@ -1,7 +1,7 @@
 /** Saving and reading answers, by openId (health) or by exam number (occupational). */
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../db/types';
-import type { GetQuestionByIdRes, GetQuestionRes, QuestionnaireKind, QuestionnaireStatus } from '../../../contract/after-booking';
+import type { GetQuestionByIdRes, GetQuestionRes, QuestionnaireKind, QuestionnaireStatus } from '../../../contract/api/questionnaires';
 import { FormSchemaValidator, Q_MSG, QuestionnaireError, TITLES, parseAnswerText } from './validation';
 import { schemaPathOf, tagAndArchive } from './versions';
 import { centreMinute } from '../../../contract/rules/centre-day';

@@ -1,6 +1,6 @@
 /** The examinee's questionnaire list and the patient facts a questionnaire is prefilled with. */
 import type { Db } from '../../db/types';
-import type { PatientInfo, QuestionListItem, QuestionnaireKind, QuestionnaireStatus } from '../../../contract/after-booking';
+import type { PatientInfo, QuestionListItem, QuestionnaireKind, QuestionnaireStatus } from '../../../contract/api/questionnaires';
 import { idCardBirth, idCardSex } from '../../../contract/rules/idcard';
 import { centreMinute } from '../../../contract/rules/centre-day';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { PACKAGE_SCHEMAS } from '../../paths';
-import type { QuestionnaireKind } from '../../../contract/after-booking';
+import type { QuestionnaireKind } from '../../../contract/api/questionnaires';
 import { createAjv, type ValidateFunction } from '../../../engine/schema/ajv';
 import { buildFormModel } from '../../../engine/form/schema-model';
 import { validateValues } from '../../../engine/form/validate';

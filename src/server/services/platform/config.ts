@@ -2,12 +2,12 @@
  * Server configuration, from env (with defaults fit for the demo). Everything
  * the app gets in GET /config.json is derived here (startupConfig()).
  */
-import type { StartupConfig } from '../../contract/calls';
+import type { StartupConfig } from '../../../contract/calls';
 import { SESSION_SECRET_MIN } from './oauth-session';
-import { SMS_QUOTA_DEFAULTS, type SmsQuotaConfig } from './sms';
-import { DEFAULT_CENTRE_TZ, isTimeZone } from '../../contract/rules/centre-day';
+import { SMS_QUOTA_DEFAULTS, type SmsQuotaConfig } from '../reports/sms';
+import { DEFAULT_CENTRE_TZ, isTimeZone } from '../../../contract/rules/centre-day';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../paths';
+import { PACKAGE_ROOT } from '../../paths';
 
 export const DEMO_TOKEN_CLIENT = { client_id: 'checkup-app', client_secret: 'demo-secret', name: 'app', password: 'demo-password' };
 export const DEMO_CRYPTO_SEED = 'demo-crypto-seed';

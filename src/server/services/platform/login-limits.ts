@@ -5,7 +5,7 @@
  * secrets are short enough to guess: a 6-digit password, a phone number.
  * The rows live in `approver_login_limits` (its first user; the keys say whose).
  */
-import type { Db } from '../db/types';
+import type { Db } from '../../db/types';
 
 export interface LoginLimit {
   maxFailures: number;

@@ -6,19 +6,11 @@
  * yields an approver token (hashed row with expiry) for header x-approver-token.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
-import type { Db, Queryable } from '../db/types';
-import type {
-  CardStatus,
-  FreePerson,
-  FreePersonIsPay,
-  TokenCard,
-  UpdateCardPersonRes,
-  UpdateFreePersonStateRes,
-  VerifyDirectorReviewPwdRes,
-} from '../../contract/after-booking';
-import { formatCents } from '../../contract/rules/money';
-import { issueToken } from './tokens';
-import { anyLocked, clearFailures, countFailure, type LoginLimit } from './login-limits';
+import type { Db, Queryable } from '../../db/types';
+import type { CardStatus, FreePerson, FreePersonIsPay, TokenCard, UpdateCardPersonRes, UpdateFreePersonStateRes, VerifyDirectorReviewPwdRes } from '../../../contract/api/approvals';
+import { formatCents } from '../../../contract/rules/money';
+import { issueToken } from '../platform/tokens';
+import { anyLocked, clearFailures, countFailure, type LoginLimit } from '../platform/login-limits';
 
 export const APPROVER_MAX_FAILURES = 5;
 export const APPROVER_WINDOW_MS = 15 * 60_000;

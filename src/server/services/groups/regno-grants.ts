@@ -14,7 +14,7 @@
  *   typed, unverified, so matching it alone would be weaker than TeamLogin;
  *   ID + phone is exactly what TeamLogin asks (the company is a public list).
  */
-import type { Queryable } from '../db/types';
+import type { Queryable } from '../../db/types';
 
 export type GrantSource = 'team-login' | 'seed';
 

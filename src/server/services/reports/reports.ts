@@ -7,17 +7,11 @@
  * only for exam numbers of that person; anyone else gets a refusal.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/types';
-import { issueToken } from './tokens';
-import { newId } from './ids';
-import type {
-  CheckVerifyCodeRes,
-  GetPacsPhotoUrlRes,
-  ReportDetail,
-  ReportItem,
-  ReportListGroup,
-} from '../../contract/after-booking';
-import { renderPdf, type PdfLine } from './reportsPdf';
+import type { Db } from '../../db/types';
+import { issueToken } from '../platform/tokens';
+import { newId } from '../platform/ids';
+import type { CheckVerifyCodeRes, GetPacsPhotoUrlRes, ReportDetail, ReportItem, ReportListGroup } from '../../../contract/api/reports';
+import { renderPdf, type PdfLine } from './pdf';
 
 export const REPORT_TOKEN_TTL_S = 30 * 60;
 export const REPORT_FILE_CODE_TTL_MS = 10 * 60_000;

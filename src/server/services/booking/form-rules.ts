@@ -7,12 +7,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_SCHEMAS } from '../paths';
-import { compileSchema } from '../../engine/schema/ajv';
-import { compileExpr, createFunctionRegistry } from '../../engine/expr';
-import { buildFormModel, type FieldNode } from '../../engine/form/schema-model';
-import { cleanValues, initialValues, type Values } from '../../engine/form/values';
-import { validateValues } from '../../engine/form/validate';
+import { PACKAGE_SCHEMAS } from '../../paths';
+import { compileSchema } from '../../../engine/schema/ajv';
+import { compileExpr, createFunctionRegistry } from '../../../engine/expr';
+import { buildFormModel, type FieldNode } from '../../../engine/form/schema-model';
+import { cleanValues, initialValues, type Values } from '../../../engine/form/values';
+import { validateValues } from '../../../engine/form/validate';
 
 const REPO_SCHEMAS = PACKAGE_SCHEMAS;
 const fns = createFunctionRegistry({});

@@ -5,8 +5,8 @@
  * and surplus are the sums over its slots (always consistent, never stored twice).
  */
 import dayjs from 'dayjs';
-import type { Queryable } from '../db/types';
-import { centreDay } from '../../contract/rules/centre-day';
+import type { Queryable } from '../../db/types';
+import { centreDay } from '../../../contract/rules/centre-day';
 
 export type PersonType = 'person' | 'question' | 'staff' | 'vehicle' | 'healthCertificate';
 

@@ -2,7 +2,7 @@
  * Bearer tokens are rows (tokens table), so any instance can check them.
  * kind: 'service' (GetToken), and others may issue 'report' / 'approver'.
  */
-import type { Queryable } from '../db/types';
+import type { Queryable } from '../../db/types';
 import { newToken } from './ids';
 
 export interface IssuedToken {

@@ -4,7 +4,7 @@
  * it is under the limit), all quotas of one request in one transaction, so a
  * request refused by its third quota has not used up the first two.
  */
-import type { Db, Queryable } from '../db/types';
+import type { Db, Queryable } from '../../db/types';
 
 export interface Quota {
   /** What is counted, e.g. `sms:ip:1.2.3.4`. */

@@ -1,7 +1,7 @@
 /** Packages and items (read side). All prices leave the server as '12.30' strings. */
-import type { Queryable } from '../db/types';
-import { formatCents } from '../../contract/rules/money';
-import type { AddItemCategory, AddItemNode, PackageCard, PackageItem } from '../../contract/booking';
+import type { Queryable } from '../../db/types';
+import { formatCents } from '../../../contract/rules/money';
+import type { AddItemCategory, AddItemNode, PackageCard, PackageItem } from '../../../contract/api/booking';
 
 export interface PackageRow {
   clus_code: string;

@@ -6,10 +6,10 @@
  * are passed in (`now`), so tests inject the clock.
  */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/types';
-import type { SmsProvider } from '../providers/sms';
-import { purgeQuotas, QuotaExceeded, takeQuotas, type Quota } from './quotas';
-import { centreDay, centreHour } from '../../contract/rules/centre-day';
+import type { Db } from '../../db/types';
+import type { SmsProvider } from '../../providers/sms';
+import { purgeQuotas, QuotaExceeded, takeQuotas, type Quota } from '../platform/quotas';
+import { centreDay, centreHour } from '../../../contract/rules/centre-day';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;

@@ -7,8 +7,8 @@
  * The provider is answered SUCCESS: the money is accounted for, a retry would
  * change nothing.
  */
-import type { Db } from '../db/types';
-import type { PayProvider } from '../providers/wechat/types';
+import type { Db } from '../../db/types';
+import type { PayProvider } from '../../providers/wechat/types';
 
 export type AnomalyKind = 'order_already_paid' | 'order_refunded' | 'order_cancelled' | 'unknown_trade';
 

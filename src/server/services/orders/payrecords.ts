@@ -6,11 +6,11 @@
  * amount is always the record's, never the client's; an expired record is
  * refused with 订单已过期.
  */
-import type { Db } from '../db/types';
-import type { InforMationRow, PayRecord, SweepCodePayRes } from '../../contract/after-booking';
-import type { PayProvider } from '../providers/wechat/types';
-import { formatCents, tryCents } from '../../contract/rules/money';
-import { newId } from './ids';
+import type { Db } from '../../db/types';
+import type { InforMationRow, PayRecord, SweepCodePayRes } from '../../../contract/api/payments';
+import type { PayProvider } from '../../providers/wechat/types';
+import { formatCents, tryCents } from '../../../contract/rules/money';
+import { newId } from '../platform/ids';
 
 export const PAY_MSG = {
   unknown: '该体检人不存在',

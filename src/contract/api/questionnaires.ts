@@ -1,0 +1,56 @@
+/** Questionnaires: answers by openId (health) or exam number (occupational), the list, patient facts. */
+
+export interface GetPatientinfoReq { regno: string }
+export interface PatientInfo { name: string; tel: string; lncName: string; idcard: string; age: number; sex: boolean; regno: string; flag: string }
+/** returnData: JSON text of PatientInfo[] (empty list for an unknown regno). */
+export type GetPatientinfoRes = string;
+
+/** Optional beside every answer text: which questionnaire and schema version it was given in. */
+export interface SchemaTag { schemaId?: string; schemaVersion?: string }
+
+export interface GetQuestionReq { openId: string }
+/** Each field is the saved JSON text, or '' when none was saved. */
+export interface GetQuestionRes {
+  occupationalDiseasesQs: string;
+  ordinaryQs: string;
+  /** The archived schema each text was given in (`versions/<schemaId>@<hash>.json`), '' when unknown. */
+  occupationalDiseasesQsSchema?: string;
+  ordinaryQsSchema?: string;
+}
+
+/** One saved answer by id (view mode); only the owner's openId may read it. */
+export interface GetQuestionByIdReq { openId: string; id: string }
+export interface GetQuestionByIdRes {
+  id: string;
+  title: string;
+  kind: QuestionnaireKind;
+  status: QuestionnaireStatus;
+  submitTime: string;
+  /** The saved JSON text ('' while pending). */
+  body: string;
+  schemaId: string | null;
+  schemaVersion: string | null;
+  /** Path below /schemas/ of the archived schema it was answered in, or null (then the current one). */
+  schemaPath: string | null;
+}
+
+export interface SaveGetQuestionReq extends SchemaTag { openId: string; ordinaryQs?: string; occupationalDiseasesQs?: string }
+export interface SaveGetQuestionRes { success: true }
+
+export interface SaveQuestionsReq extends SchemaTag { regno: string; kw: string; questionZC: string }
+export interface SaveQuestionsRes { success: true }
+
+export interface GetQuestionListReq { openId: string }
+export type QuestionnaireKind = 'health' | 'occupational' | 'other';
+export type QuestionnaireStatus = 'completed' | 'pending' | 'processing';
+export interface QuestionListItem {
+  id: string;
+  title: string;
+  /** 'YYYY-MM-DD HH:mm' (Asia/Shanghai), '' while pending. */
+  submitTime: string;
+  status: QuestionnaireStatus;
+  kind: QuestionnaireKind;
+  schemaId: string | null;
+  schemaVersion: string | null;
+}
+export type GetQuestionListRes = QuestionListItem[];
