@@ -1,9 +1,11 @@
 /**
  * Migrations runner. Files `src/server/migrations/NNN_name.ts` export
- * `up(db: Queryable)` and are listed in `migrations/index.ts`; each runs in its own transaction and is recorded in
- * `schema_migrations`. 001..049 are the core/booking engineer's, 050..099 the
- * after-booking engineer's. On PostgreSQL an advisory lock keeps starting instances
- * from migrating (or seeding, seed/index.ts) at once; sqlite's BEGIN IMMEDIATE does the same.
+ * `up(db: Queryable)` and are listed in `migrations/index.ts`; each runs in its
+ * own transaction and is recorded in `schema_migrations` by its id. Ids are
+ * history, never renamed (a database that ran `050_after_booking` must not run it
+ * again); a new migration takes the next free number. On PostgreSQL an advisory
+ * lock keeps starting instances from migrating (or seeding, seed/index.ts) at
+ * once; sqlite's BEGIN IMMEDIATE does the same.
  */
 import { MIGRATIONS } from '../migrations/index';
 import type { Db, Migration, Queryable } from './types';
