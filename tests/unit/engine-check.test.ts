@@ -16,7 +16,7 @@ describe('checkConfig: the good fixture', () => {
     expect(Object.keys(config.flows).sort()).toEqual(['booking', 'system']);
     expect(Object.keys(config.steps)).toHaveLength(7);
     expect(config.steps.PersonIndex).toMatchObject({ flow: 'booking', file: 'flows/booking.yaml', route: '/PersonIndex' });
-    expect(Object.keys(config.schemas).sort()).toEqual(['forms/code.json', 'forms/order.json']);
+    expect(Object.keys(config.schemas).sort()).toEqual(['forms/code.json', 'forms/order.json', 'questionnaires/mini.json']);
     expect(config.app.start).toBe('Index');
     expect(config.messages.paid).toBe('支付成功');
   });
@@ -44,6 +44,18 @@ const ONE: Array<[string, string, number, number, string]> = [
   ['props-event', 'flows/booking.yaml', 31, 20, 'at props.selectEvent: event "choose" has no handler in "on"'],
   ['two-action-keys', 'flows/booking.yaml', 20, 11, 'one action per list item, found "go" and "alert"'],
   ['message-params', 'flows/booking.yaml', 58, 22, 'message "welcome" uses {name} but the action has no "params.name"'],
+  // form schemas: what Ajv (strict: false) lets through
+  ['schema-keyword', 'schemas/forms/order.json', 5, 33, 'field "name": unknown schema keyword "maxLenght" (did you mean "maxLength"?); the engine ignores it'],
+  ['form-keyword', 'schemas/forms/order.json', 5, 70, 'field "name": unknown form keyword "x-lable" (did you mean "x-label"?)'],
+  ['required-not-field', 'schemas/forms/order.json', 3, 24, 'the form: "required" names "tpye", which is not a field here (fields: name, sex, birth)'],
+  ['required-in-then', 'schemas/forms/order.json', 14, 79, 'the form (then): "required" names "brith", which is not a field here (did you mean "birth"?)'],
+  ['order-names', 'schemas/forms/order.json', 3, 23, '"x-order" names "sexx", which is not a field here (did you mean "sex"?)'],
+  // question banks
+  ['bank-unknown-key', 'schemas/questionnaires/mini.json', 9, 140, 'question "您有以下哪些疾病？" at answers.2: unknown key "exclusiv" (did you mean "exclusive"?)'],
+  ['bank-wt-type', 'schemas/questionnaires/mini.json', 8, 57, 'question "每天吸烟几支？" at wt_type: must be one of "A", "B", "C"'],
+  ['bank-duplicate-id', 'schemas/questionnaires/mini.json', 9, 19, 'question "您有以下哪些疾病？": code "Q1" is used by another main question (line 7)'],
+  ['bank-exclusive-single', 'schemas/questionnaires/mini.json', 7, 145, 'option "不吸烟": only an option of a multiple-choice question (type 2) can exclude the others'],
+  ['bank-no-options', 'schemas/questionnaires/mini.json', 9, 9, 'question "您有以下哪些疾病？": a choice question needs options ("answers")'],
 ];
 
 describe('checkConfig: broken fixtures, one breakage each', () => {
@@ -52,6 +64,13 @@ describe('checkConfig: broken fixtures, one breakage each', () => {
     expect(errors, formatErrors(errors)).toHaveLength(1);
     expect(errors[0]).toMatchObject({ file, line, column });
     expect(errors[0].message).toContain(text);
+  });
+
+  it('an isNext that pulls in nothing is reported, and so is the follow-up it left unasked', async () => {
+    const { errors } = await checkConfig(broken('bank-isnext'), fixtureRegistries);
+    expect(errors.map((e) => [e.file, e.line, e.column])).toEqual([['schemas/questionnaires/mini.json', 7, 107], ['schemas/questionnaires/mini.json', 8, 19]]);
+    expect(errors[0].message).toContain('option "吸烟": "isNext" names "Q1B", but no follow-up question (wt_type B or C) has that code (did you mean "Q1A"?)');
+    expect(errors[1].message).toContain('question "每天吸烟几支？": a follow-up (wt_type B) that no answer\'s "isNext" pulls in, so it is never asked');
   });
 
   it('duplicate step ids are reported at both places', async () => {

@@ -13,12 +13,13 @@ import { sortErrors } from './format';
 
 export function checkLoaded(loaded: LoadResult, registries: CheckRegistries, metaSchema: object): ConfigError[] {
   const ctx = new CheckContext(loaded.config, registries);
-  checkMeta(ctx, compileMeta(metaSchema));
+  const meta = compileMeta(metaSchema);
+  checkMeta(ctx, meta);
   // With a file that does not parse, cross-file checks would only echo it
   // (every step it defines would be "unknown"): report syntax first.
   if (loaded.errors.length === 0) {
     checkSteps(ctx, new PropsChecker());
-    checkSchemas(ctx);
+    checkSchemas(ctx, meta.bank);
   }
   return dedupe(sortErrors([...loaded.errors, ...ctx.errors]));
 }

@@ -16,6 +16,8 @@ export interface MetaValidators {
   flow: ValidateFunction;
   app: ValidateFunction;
   messages: ValidateFunction;
+  /** schemas/questionnaires/*.json */
+  bank: ValidateFunction;
 }
 
 export function compileMeta(metaSchema: object): MetaValidators {
@@ -29,10 +31,10 @@ export function compileMeta(metaSchema: object): MetaValidators {
     if (!v) throw new Error(`meta schema has no definition "${def}"`);
     return v;
   };
-  return { flow: get('FlowFile'), app: get('AppFile'), messages: get('MessagesFile') };
+  return { flow: get('FlowFile'), app: get('AppFile'), messages: get('MessagesFile'), bank: get('QuestionBank') };
 }
 
-function pathOf(instancePath: string): PathSeg[] {
+export function pathOf(instancePath: string): PathSeg[] {
   if (!instancePath) return [];
   return instancePath.slice(1).split('/').map((s) => {
     const u = s.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -1,0 +1,115 @@
+/**
+ * What Ajv lets through (it runs with `strict: false` so the `x-` hints pass),
+ * checked here with the admin's words:
+ * - every key at a schema position is a JSON Schema keyword, an extension the
+ *   engine understands (`errorMessage`, `idcardMsg`) or one of the form
+ *   vocabulary's `x-` keywords — `requried`, `maxLenght`, `x-placehodler` are
+ *   refused with a "did you mean";
+ * - every name in `required` is a field of that object (also inside
+ *   `if`/`then`/`else`, `allOf`…, nested objects and list items): a required
+ *   name that is not a field would stop every examinee at a message about a
+ *   field they cannot see;
+ * - `x-order` and `x-checkOrder` name fields of that object.
+ */
+import type { CheckContext } from './context';
+import type { PathSeg } from './source';
+import { suggest } from './suggest';
+
+/** Draft-07 keywords (plus `$defs`). */
+const JSON_SCHEMA_KEYWORDS = [
+  '$schema', '$id', '$ref', '$comment', '$defs', 'definitions',
+  'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly',
+  'type', 'enum', 'const', 'format', 'contentMediaType', 'contentEncoding',
+  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
+  'maxLength', 'minLength', 'pattern',
+  'items', 'additionalItems', 'maxItems', 'minItems', 'uniqueItems', 'contains',
+  'maxProperties', 'minProperties', 'required', 'properties', 'patternProperties', 'additionalProperties',
+  'dependencies', 'propertyNames',
+  'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not',
+];
+
+/** Keywords the engine's Ajv set-up adds (src/engine/schema/ajv.ts). */
+const EXTENSION_KEYWORDS = ['errorMessage', 'idcardMsg'];
+
+/**
+ * The form vocabulary: the `x-` keywords the form model reads
+ * (src/engine/form/schema-model.ts) and `x-version`, a schema file's version label.
+ */
+export const FORM_X_KEYWORDS = [
+  'x-widget', 'x-label', 'x-placeholder', 'x-options', 'x-visibleIf', 'x-hidden',
+  'x-order', 'x-checkOrder', 'x-enumLabels', 'x-version',
+];
+
+const KNOWN = [...JSON_SCHEMA_KEYWORDS, ...EXTENSION_KEYWORDS, ...FORM_X_KEYWORDS];
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Sub-schemas by keyword: one schema, a map of schemas, or a list of schemas. */
+const ONE = ['items', 'additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'not'];
+const MAP = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'];
+const BRANCHES = ['if', 'then', 'else'];
+const LISTS = ['allOf', 'anyOf', 'oneOf'];
+
+export function checkFormSchema(ctx: CheckContext, file: string, schema: unknown): void {
+  visit(ctx, file, schema, [], []);
+}
+
+/**
+ * `fields`: the field names a branch (if/then/else/allOf…) of an object may
+ * refer to — its own `properties` plus the enclosing object's.
+ */
+function visit(ctx: CheckContext, file: string, node: unknown, path: PathSeg[], outer: string[]): void {
+  if (!isObj(node)) return;
+  const at = label(path);
+  for (const k of Object.keys(node)) {
+    if (!KNOWN.includes(k)) {
+      const hint = suggest(k, KNOWN);
+      const why = k.startsWith('x-') ? `unknown form keyword "${k}"` : `unknown schema keyword "${k}"`;
+      ctx.error(file, [...path, k], `${at}: ${why}${hint}; the engine ignores it, so it has no effect`, { key: true });
+    }
+  }
+  const own = isObj(node.properties) ? Object.keys(node.properties) : [];
+  const fields = [...new Set([...own, ...outer])];
+  const named = (list: unknown, key: string, what: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((n, i) => {
+      if (typeof n === 'string' && !fields.includes(n)) {
+        const listed = fields.length > 8 ? `${fields.slice(0, 8).join(', ')}, …` : fields.join(', ') || 'none';
+        ctx.error(file, [...path, key, i], `${at}: ${what} "${n}", which is not a field here${suggest(n, fields)} (fields: ${listed})`);
+      }
+    });
+  };
+  // Without properties anywhere (e.g. a bare `{ "required": [...] }` used with patternProperties) there is nothing to compare.
+  if (fields.length || !isObj(node.patternProperties)) {
+    named(node.required, 'required', '"required" names');
+  }
+  named(node['x-order'], 'x-order', '"x-order" names');
+  named(node['x-checkOrder'], 'x-checkOrder', '"x-checkOrder" names');
+
+  for (const k of ONE) if (isObj(node[k])) visit(ctx, file, node[k], [...path, k], []);
+  if (Array.isArray(node.items)) node.items.forEach((s, i) => visit(ctx, file, s, [...path, 'items', i], []));
+  for (const k of MAP) {
+    const m = node[k];
+    if (isObj(m)) for (const [name, s] of Object.entries(m)) visit(ctx, file, s, [...path, k, name], []);
+  }
+  for (const k of BRANCHES) if (isObj(node[k])) visit(ctx, file, node[k], [...path, k], fields);
+  for (const k of LISTS) {
+    const l = node[k];
+    if (Array.isArray(l)) l.forEach((s, i) => visit(ctx, file, s, [...path, k, i], fields));
+  }
+}
+
+/** `the form`, `field "a.b"`, `field "list[]"`, `field "a" (then)` — the schema path as an admin reads it. */
+function label(path: PathSeg[]): string {
+  const field: string[] = [];
+  const extra: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (seg === 'properties' && i + 1 < path.length) field.push(String(path[++i]));
+    else if (seg === 'items') field.push('[]');
+    else if (typeof seg === 'string' && (BRANCHES.includes(seg) || LISTS.includes(seg) || ONE.includes(seg) || MAP.includes(seg))) extra.push(seg);
+  }
+  const name = field.join('.').replace(/\.\[\]/g, '[]');
+  const base = name ? `field "${name}"` : 'the form';
+  return extra.length ? `${base} (${extra.join(' ')})` : base;
+}
