@@ -134,6 +134,7 @@ export function createRuntime(startup: StartupConfig, cfg: AppConfigJson, opts: 
   const session = initSession(cfg.app.session ?? {}, opts.storageName);
   const api = createApi({
     config: startup,
+    messages: normaliseMessages(cfg.messages),
     getToken: () => readToken(session.getState()),
     setToken: (t) => session.getState().set('token', t),
     getOpenid: () => (session.getState().values.openid as string | undefined) ?? null,

@@ -170,6 +170,8 @@ export interface Registries {
   widgets: string[];
   effects: Record<string, { outcomes: string[] }>;
   functions: string[];
+  /** Message keys the app shows by itself (request failures…): used even when no flow names them. */
+  messages?: string[];
 }
 
 /** One problem found in config. Lines and columns are 1-based. */

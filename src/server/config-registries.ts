@@ -1,11 +1,11 @@
 /**
  * What a centre's config may name, for the server's config check (and
  * check-config): the contract's calls, the engine's widgets and built-in
- * functions, the app's effects and functions (src/contract/vocabulary) and the
+ * functions, the app's effects, functions and own messages (src/contract/vocabulary) and the
  * config directory's screen kinds.
  */
 import { CALL_NAMES } from '../contract/calls';
-import { APP_FUNCTION_NAMES, effectOutcomes } from '../contract/vocabulary';
+import { APP_FUNCTION_NAMES, APP_MESSAGE_KEYS, effectOutcomes } from '../contract/vocabulary';
 import { loadScreenSchemas } from '../engine/config/screens';
 import { BUILTIN_FUNCTION_NAMES } from '../engine/expr/functions';
 import { WIDGET_NAMES } from '../engine/form';
@@ -18,5 +18,6 @@ export function registriesFor(configDir: string): Registries {
     widgets: [...WIDGET_NAMES],
     effects: effectOutcomes,
     functions: [...new Set([...BUILTIN_FUNCTION_NAMES, ...APP_FUNCTION_NAMES])],
+    messages: [...APP_MESSAGE_KEYS],
   };
 }

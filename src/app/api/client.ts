@@ -21,7 +21,7 @@
  */
 import type { AxiosAdapter, AxiosInstance, AxiosResponse } from 'axios';
 import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallDef, type Envelope, type StartupConfig } from '../../contract/calls';
-import { RequestError, messageForStatus } from './errors';
+import { RequestError, messageForStatus, type RequestMessages } from './errors';
 import { loading as pageLoading, type LoadingTracker } from './loading';
 
 export interface TokenInfo {
@@ -42,6 +42,8 @@ export interface ApiDeps {
   onOpenidRefused?(): void;
   /** Report / approver bearer values for their headers. */
   getHeaderTokens(): { report?: string | null; approver?: string | null };
+  /** The centre's texts for failures without an answer (flows/messages.yaml). */
+  messages?: RequestMessages;
   /** Test seam: axios adapter. */
   adapter?: AxiosAdapter;
   now?: () => number;
@@ -125,7 +127,7 @@ export function createApi(deps: ApiDeps): Api {
       if (e instanceof RequestError) throw e;
       // No answer: timeout, offline, DNS, CORS.
       log('request failed', name, (e as Error).message);
-      throw new RequestError(messageForStatus(null), null, name);
+      throw new RequestError(messageForStatus(null, deps.messages), null, name);
     }
   }
 
@@ -134,7 +136,7 @@ export function createApi(deps: ApiDeps): Api {
     const ok2xx = res.status >= 200 && res.status < 300;
     if (!isEnvelope(data) || (!ok2xx && res.status >= 500)) {
       log('api error', name, res.status);
-      throw new RequestError(ok2xx ? messageForStatus(400) : messageForStatus(res.status), res.status, name);
+      throw new RequestError(messageForStatus(ok2xx ? 400 : res.status, deps.messages), res.status, name);
     }
     if (!ok2xx) log('api error', name, res.status, data.returnMsg);
     const env = { ...data } as Envelope<T>;
@@ -151,7 +153,7 @@ export function createApi(deps: ApiDeps): Api {
     const rd = env.returnData;
     if (!env.success || !rd || typeof rd !== 'object' || !rd.access_token) {
       log('GetToken failed', env.returnMsg);
-      throw new RequestError(env.returnMsg || messageForStatus(res.status), res.status, 'GetToken');
+      throw new RequestError(env.returnMsg || messageForStatus(res.status, deps.messages), res.status, 'GetToken');
     }
     const t: TokenInfo = {
       token_type: rd.token_type || 'Bearer',

@@ -141,7 +141,7 @@ export function StepPage({ step }: { step: StepWithId }) {
         return await runActions(actions, ctx);
       } catch (e) {
         console.error(`step ${step.id}:`, e);
-        showToast('系统异常！', { icon: 'fail', duration: 3000 });
+        showToast(rt.messages.systemError || '系统异常！', { icon: 'fail', duration: 3000 });
         return 'stopped';
       }
     },

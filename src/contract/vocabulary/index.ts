@@ -5,3 +5,4 @@
  */
 export { EFFECT_MANIFEST, effectOutcomes, EFFECT_NAMES, type EffectName, type EffectManifestEntry } from './effects';
 export { APP_FUNCTION_NAMES, type AppFunctionName } from './functions';
+export { APP_MESSAGE_KEYS, type AppMessageKey } from './messages';

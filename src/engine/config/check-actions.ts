@@ -192,6 +192,7 @@ export function checkMessageRef(
   if (typeof v !== 'string') return ctx.error(file, path, `${here}: "${name}" must be a message key or =expression`);
   if (v.startsWith('=')) return ctx.expr(file, path, v, `${here}: "${name}"`);
   const messages = ctx.config.messages;
+  ctx.usedMessages.add(v);
   if (!Object.prototype.hasOwnProperty.call(messages, v)) {
     return ctx.error(file, path, `${here}: "${name}" names unknown message "${v}"${suggest(v, Object.keys(messages))} (add it to flows/messages.yaml)`);
   }

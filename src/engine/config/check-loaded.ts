@@ -7,6 +7,7 @@ import type { LoadResult } from './assemble';
 import { checkMeta, compileMeta } from './check-meta';
 import { PropsChecker } from './check-props';
 import { checkSchemas } from './check-schemas';
+import { checkUnusedMessages } from './check-messages';
 import { checkSteps } from './check-steps';
 import { CheckContext, type CheckRegistries } from './context';
 import { sortErrors } from './format';
@@ -20,6 +21,7 @@ export function checkLoaded(loaded: LoadResult, registries: CheckRegistries, met
   if (loaded.errors.length === 0) {
     checkSteps(ctx, new PropsChecker());
     checkSchemas(ctx, meta.bank);
+    checkUnusedMessages(ctx);
   }
   return dedupe(sortErrors([...loaded.errors, ...ctx.errors]));
 }

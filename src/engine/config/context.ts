@@ -15,6 +15,8 @@ export class CheckContext {
   readonly constants: string[];
   /** Step ids each step leads to (go, next, x-ref step props), for reachability. */
   readonly edges = new Map<string, Set<string>>();
+  /** Message keys named by actions and props (plus the app's own, registries.messages). */
+  readonly usedMessages = new Set<string>();
 
   constructor(readonly config: LoadedConfig, readonly reg: CheckRegistries) {
     this.functions = [...BUILTIN_FUNCTION_NAMES, ...reg.functions];

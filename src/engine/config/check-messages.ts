@@ -1,0 +1,36 @@
+/**
+ * flows/messages.yaml holds the texts actions show (alert, toast, confirm and
+ * its buttons, message props) and the app's own failure texts; every other text
+ * lives in the one place that shows it (a step's props, a form schema's field).
+ * A key nothing names is reported: editing it would change nothing on any
+ * screen, which is worse than not finding it. Runs after every other check has
+ * collected the keys it met.
+ */
+import { MESSAGES_FILE } from './assemble';
+import type { CheckContext } from './context';
+
+export function checkUnusedMessages(ctx: CheckContext): void {
+  // Only when the caller said which keys the app shows itself (else every such key would look unused).
+  if (!ctx.reg.messages) return;
+  const app = new Set(ctx.reg.messages);
+  const expressions = expressionText(ctx);
+  for (const key of Object.keys(ctx.config.messages)) {
+    if (ctx.usedMessages.has(key) || app.has(key)) continue;
+    // `=expr` refs are not resolved statically: a key spelled out inside one counts as used.
+    if (new RegExp(`['"]${key.replace(/[$]/g, '\\$&')}['"]`).test(expressions)) continue;
+    ctx.error(MESSAGES_FILE, ['messages', key], `message "${key}" is never shown: no action, screen or app text names it (name it where it should show, or remove it)`, { key: true });
+  }
+}
+
+/** Every `=expr` string of the flows, joined (for the keys computed refs may name). */
+function expressionText(ctx: CheckContext): string {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') {
+      if (v.startsWith('=')) out.push(v);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(ctx.config.steps);
+  return out.join('\n');
+}
