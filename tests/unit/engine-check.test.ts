@@ -51,6 +51,10 @@ const ONE: Array<[string, string, number, number, string]> = [
   ['required-in-then', 'schemas/forms/order.json', 14, 79, 'the form (then): "required" names "brith", which is not a field here (did you mean "birth"?)'],
   ['order-names', 'schemas/forms/order.json', 3, 23, '"x-order" names "sexx", which is not a field here (did you mean "sex"?)'],
   ['unused-message', 'flows/messages.yaml', 6, 3, 'message "payLater" is never shown: no action, screen or app text names it'],
+  // widget options
+  ['widget-option', 'schemas/forms/order.json', 6, 88, 'field "sex": widget "radio" has no option "inline", so it would do nothing (options: none)'],
+  ['widget-option-kind', 'schemas/forms/code.json', 5, 104, 'field "code": option "countdown" of widget "code" must be a number, e.g. 60, not "60s"'],
+  ['form-event', 'schemas/forms/order.json', 6, 78, 'field "code": the button\'s event "sendCode" has no handler in step "PersonOrders" (flows/booking.yaml), so the button would do nothing (add on.sendCode to the step)'],
   // question banks
   ['bank-unknown-key', 'schemas/questionnaires/mini.json', 9, 140, 'question "您有以下哪些疾病？" at answers.2: unknown key "exclusiv" (did you mean "exclusive"?)'],
   ['bank-wt-type', 'schemas/questionnaires/mini.json', 8, 57, 'question "每天吸烟几支？" at wt_type: must be one of "A", "B", "C"'],

@@ -60,7 +60,7 @@ export function checkFormSchema(ctx: CheckContext, file: string, schema: unknown
  */
 function visit(ctx: CheckContext, file: string, node: unknown, path: PathSeg[], outer: string[]): void {
   if (!isObj(node)) return;
-  const at = label(path);
+  const at = fieldLabel(path);
   for (const k of Object.keys(node)) {
     if (!KNOWN.includes(k)) {
       const hint = suggest(k, KNOWN);
@@ -100,7 +100,7 @@ function visit(ctx: CheckContext, file: string, node: unknown, path: PathSeg[], 
 }
 
 /** `the form`, `field "a.b"`, `field "list[]"`, `field "a" (then)` — the schema path as an admin reads it. */
-function label(path: PathSeg[]): string {
+export function fieldLabel(path: PathSeg[]): string {
   const field: string[] = [];
   const extra: string[] = [];
   for (let i = 0; i < path.length; i++) {

@@ -12,11 +12,14 @@ import { describeAjvError, pathOf } from './check-meta';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
 import { createAjv } from '../schema/ajv';
-import { checkFormSchema } from './check-form-schema';
+import { inferWidget, jsonType } from '../form/schema-model';
+import { INPUT_MODES, INPUT_TYPES, WIDGET_OPTIONS, type WidgetName } from '../form/widget-names';
+import { checkFormSchema, fieldLabel } from './check-form-schema';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export function checkSchemas(ctx: CheckContext, bankMeta: ValidateFunction): void {
+  formEvents.clear();
   for (const [rel, schema] of Object.entries(ctx.config.schemas)) {
     const file = `schemas/${rel}`;
     try {
@@ -30,6 +33,7 @@ export function checkSchemas(ctx: CheckContext, bankMeta: ValidateFunction): voi
     if (isObj(schema) && Array.isArray(schema.sections)) checkBank(ctx, file, schema, bankMeta);
     else checkFormSchema(ctx, file, schema);
   }
+  checkFormEvents(ctx);
 }
 
 /**
@@ -122,7 +126,7 @@ function bankLabel(bank: Record<string, unknown>, path: PathSeg[]): string {
 function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): void {
   if (Array.isArray(node)) return node.forEach((x, i) => walk(ctx, file, x, [...path, i]));
   if (!isObj(node)) return;
-  const at = `"${path.join('.') || '(root)'}"`;
+  const at = fieldLabel(path);
   for (const [k, v] of Object.entries(node)) {
     const p = [...path, k];
     if (k === 'x-widget') {
@@ -135,8 +139,71 @@ function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): 
       else ctx.expr(file, p, v, `${at} x-visibleIf`);
     } else if (k === 'x-options') {
       ctx.values(file, p, v, `${at} x-options`);
+      checkWidgetOptions(ctx, file, node, p, at);
     } else if (k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') {
       walk(ctx, file, v, p);
+    }
+  }
+}
+
+/** Events named by widget options (`code`'s `action`), per schema file: checked against the steps showing the form. */
+const formEvents = new Map<string, Array<{ path: PathSeg[]; event: string; at: string }>>();
+
+/** A widget's `x-options`: only the options it reads (WIDGET_OPTIONS), each of the right kind. */
+function checkWidgetOptions(ctx: CheckContext, file: string, field: Record<string, unknown>, path: PathSeg[], at: string): void {
+  const opts = field['x-options'];
+  if (!isObj(opts)) return ctx.error(file, path, `${at}: "x-options" must be an object of widget options`);
+  const choices = Array.isArray(field.enum) ? field.enum.map((value) => ({ value, label: '' })) : undefined;
+  const widget = typeof field['x-widget'] === 'string' ? field['x-widget'] : inferWidget(field, jsonType(field), choices);
+  const allowed = WIDGET_OPTIONS[widget as WidgetName] ?? {};
+  const names = Object.keys(allowed);
+  for (const [name, value] of Object.entries(opts)) {
+    const p = [...path, name];
+    const kind = allowed[name];
+    if (!kind) {
+      ctx.error(file, p, `${at}: widget "${widget}" has no option "${name}"${suggest(name, names)}, so it would do nothing (options: ${names.join(', ') || 'none'})`, { key: true });
+      continue;
+    }
+    const isExpr = typeof value === 'string' && value.startsWith('=');
+    const bad = (want: string) => ctx.error(file, p, `${at}: option "${name}" of widget "${widget}" must be ${want}, not ${JSON.stringify(value)}`);
+    if (kind === 'number' && typeof value !== 'number') bad('a number, e.g. 60');
+    else if (kind === 'boolean' && typeof value !== 'boolean') bad('true or false');
+    else if (kind === 'string' && typeof value !== 'string') bad('a text');
+    else if (kind === 'inputMode' && !INPUT_MODES.includes(String(value))) bad(`one of ${INPUT_MODES.join(', ')}`);
+    else if (kind === 'inputType' && !INPUT_TYPES.includes(String(value))) bad(`one of ${INPUT_TYPES.join(', ')}`);
+    else if (kind === 'event') {
+      if (typeof value !== 'string' || isExpr) bad('the name of an event of the step showing the form');
+      else {
+        const rel = file.replace(/^schemas\//, '');
+        const list = formEvents.get(rel) ?? [];
+        list.push({ path: p, event: value, at });
+        formEvents.set(rel, list);
+      }
+    }
+  }
+}
+
+/** Whether any action below `v` is `sheet: <rel>` (a form in a bottom sheet: its buttons' events go to the step). */
+function opensSheet(v: unknown, rel: string): boolean {
+  if (Array.isArray(v)) return v.some((x) => opensSheet(x, rel));
+  if (!isObj(v)) return false;
+  if (v.sheet === rel) return true;
+  return Object.values(v).some((x) => opensSheet(x, rel));
+}
+
+/** Every event a form's widgets name is handled by each step that shows that form (`on.<event>`). */
+function checkFormEvents(ctx: CheckContext): void {
+  for (const [rel, events] of formEvents) {
+    const steps = Object.values(ctx.config.steps).filter(
+      (st) => (st.form && (st.form.schema === rel || st.form.choices?.includes(rel))) || opensSheet([st.load, st.on], rel),
+    );
+    for (const st of steps) {
+      const on = Object.keys(st.on ?? {});
+      for (const e of events) {
+        if (!on.includes(e.event)) {
+          ctx.error(`schemas/${rel}`, e.path, `${e.at}: the button's event "${e.event}" has no handler in step "${st.id}" (${st.file}), so the button would do nothing${suggest(e.event, on)} (add on.${e.event} to the step)`);
+        }
+      }
     }
   }
 }

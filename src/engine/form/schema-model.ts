@@ -110,7 +110,8 @@ function common(s: Json, name: string, path: string, required: boolean) {
   };
 }
 
-function inferWidget(s: Json, type: string, choices: Choice[] | undefined): string {
+/** The widget a field without `x-widget` gets (also what the config checker assumes). */
+export function inferWidget(s: Json, type: string, choices: Choice[] | undefined): string {
   if (type === 'array') return 'checkboxes';
   if (choices) return choices.length <= 4 ? 'radio' : 'picker';
   if (type === 'number' || type === 'integer') return 'number';
@@ -118,7 +119,7 @@ function inferWidget(s: Json, type: string, choices: Choice[] | undefined): stri
   return 'text';
 }
 
-function jsonType(s: Json): string {
+export function jsonType(s: Json): string {
   const t = s.type;
   if (Array.isArray(t)) return (t.find((x) => x !== 'null') as string | undefined) ?? 'string';
   if (typeof t === 'string') return t;
