@@ -33,7 +33,7 @@ describe('question bank: exclusive options', () => {
     const { errors } = await checkConfig(dir);
     const mine = errors.filter((e) => e.file === BANK);
     expect(mine.map((e) => e.message)).toEqual([
-      expect.stringContaining('at answers.0.exclusive: must be boolean'),
+      expect.stringContaining('at answers.0.exclusive: must be true or false, not "yes"'),
       expect.stringContaining('only an option of a multiple-choice question (type 2) can exclude the others'),
     ]);
     for (const e of mine) expect(e.line).toBeGreaterThan(1);

@@ -143,7 +143,7 @@ describe('checkLoaded (pure, in memory)', () => {
       'flows/f.yaml:8:51  step "A" at props.tiles[0].visibleIf: unknown function "nope" in expression "nope(1)" (did you mean "now"?)',
       'flows/f.yaml:15:20  step "B": "props.text" names unknown message "bye" (add it to flows/messages.yaml)',
       'flows/f.yaml:15:31  step "B" at props.home: names unknown step "Zed"',
-      'flows/f.yaml:21:21  step "C" at props.items: must be array',
+      'flows/f.yaml:21:21  step "C" at props.items: must be a list, not 3',
     ]);
   });
 

@@ -26,12 +26,26 @@ export function checkLoaded(loaded: LoadResult, registries: CheckRegistries, met
   return dedupe(sortErrors([...loaded.errors, ...ctx.errors]));
 }
 
+/**
+ * One report per mistake: the same message at the same place once, and a
+ * mistake inside a YAML anchor (`&choosePackage`) that several steps reuse
+ * (`*choosePackage`) once, at the anchor, naming the other steps.
+ */
 function dedupe(errors: ConfigError[]): ConfigError[] {
-  const seen = new Set<string>();
-  return errors.filter((e) => {
-    const k = `${e.file}:${e.line}:${e.column}:${e.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  const byPlace = new Map<string, { first: ConfigError; steps: string[] }>();
+  const out: ConfigError[] = [];
+  for (const e of errors) {
+    const step = /^step "([^"]+)"/.exec(e.message)?.[1];
+    const k = `${e.file}:${e.line}:${e.column}:${e.message.replace(/^step "[^"]+"/, 'step')}`;
+    const seen = byPlace.get(k);
+    if (!seen) {
+      const entry = { first: { ...e }, steps: [] as string[] };
+      byPlace.set(k, entry);
+      out.push(entry.first);
+    } else if (step && !seen.steps.includes(step) && !seen.first.message.startsWith(`step "${step}"`)) {
+      seen.steps.push(step);
+      seen.first.message = `${seen.first.message.replace(/ \(also in steps? [^)]*, through a YAML alias\)$/, '')} (also in step${seen.steps.length > 1 ? 's' : ''} ${seen.steps.join(', ')}, through a YAML alias)`;
+    }
+  }
+  return out;
 }

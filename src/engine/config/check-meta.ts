@@ -59,7 +59,7 @@ export function describeAjvError(e: ErrorObject, at: string, path: PathSeg[]): {
       // At the key of the object that lacks it (`A:`), not at its first child.
       return { text: `${at}: missing required key "${(e.params as { missingProperty: string }).missingProperty}"`, path, key: path.length > 0 };
     case 'type':
-      return { text: `${at}: must be ${(e.params as { type: string }).type}`, path };
+      return { text: `${at}: must be ${kindWords(String((e.params as { type: string }).type))}${shown(e.data)}${about(e.parentSchema)}`, path };
     case 'enum':
       return { text: `${at}: must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues).map((v) => JSON.stringify(v)).join(', ')}`, path };
     case 'pattern': {
@@ -72,6 +72,39 @@ export function describeAjvError(e: ErrorObject, at: string, path: PathSeg[]): {
     default:
       return { text: `${at}: ${e.message ?? e.keyword}`, path };
   }
+}
+
+const KIND_WORDS: Record<string, string> = {
+  number: 'a number', integer: 'a whole number', string: 'a text', boolean: 'true or false',
+  array: 'a list', object: 'a map of keys', null: 'empty (null)',
+};
+
+/** `number,string` → `a number or a text`. */
+export function kindWords(types: string): string {
+  return types.split(',').map((t) => KIND_WORDS[t] ?? t).join(' or ');
+}
+
+/** `, not "5s"` for a short value (verbose Ajv gives the data). */
+export function shown(data: unknown): string {
+  if (data === undefined) return '';
+  const j = JSON.stringify(data);
+  return j !== undefined && j.length <= 40 ? `, not ${j}` : '';
+}
+
+/** ` (what it is: …)` from the schema's description, when it has one. */
+export function about(schema: unknown): string {
+  const d = (schema as { description?: unknown } | undefined)?.description;
+  return typeof d === 'string' && d ? ` (${d})` : '';
+}
+
+/** How one branch of an anyOf/oneOf reads: `an =expression`, `a number`, `one of "a", "b"`. */
+export function branchWords(s: unknown): string {
+  const b = (s ?? {}) as { type?: unknown; pattern?: string; enum?: unknown[]; const?: unknown };
+  if (b.pattern === '^=') return 'an =expression';
+  if (Array.isArray(b.enum)) return `one of ${b.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (b.const !== undefined) return JSON.stringify(b.const);
+  if (b.type !== undefined) return kindWords(String(b.type));
+  return 'another form';
 }
 
 export function checkMeta(ctx: CheckContext, meta: MetaValidators): void {

@@ -7,10 +7,10 @@
  * Every `=expr` string anywhere in props is checked, and so is every string
  * under a key ending in `If` (visibleIf, enabledIf, emptyIf: conditions).
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { CheckContext } from './context';
 import { where } from './context';
-import { describeAjvError } from './check-meta';
+import { about, branchWords, describeAjvError, shown } from './check-meta';
 import { checkMessageRef, checkSchemaRef } from './check-actions';
 import { suggest } from './suggest';
 import type { LoadedStep } from './assemble';
@@ -88,7 +88,19 @@ export class PropsChecker {
     const annotations = this.found;
     this.found = [];
     if (!ok) {
-      for (const e of v.errors ?? []) {
+      const errors = v.errors ?? [];
+      // One message per value that matches none of its forms ("a number or an =expression"),
+      // instead of one per form it failed.
+      const alternatives = errors.filter((e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && !(e.parentSchema as Record<string, unknown>)?.['x-exprWrap']);
+      const covered = (e: ErrorObject) => alternatives.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath.replace(/\/(anyOf|oneOf)$/, '/$1/')));
+      for (const a of alternatives) {
+        const rel = pathOf(a.instancePath);
+        const parent = a.parentSchema as { anyOf?: unknown[]; oneOf?: unknown[] };
+        const forms = [...new Set((parent.anyOf ?? parent.oneOf ?? []).map(branchWords))].join(' or ');
+        ctx.error(file, [...ppath, ...rel], `${where(step.id, ['props', ...rel])}: must be ${forms}${shown(a.data)}${about(parent)}`);
+      }
+      for (const e of errors) {
+        if (alternatives.includes(e) || covered(e)) continue;
         if (e.keyword === 'anyOf' && (e.parentSchema as Record<string, unknown>)?.['x-exprWrap']) continue;
         if (/\/anyOf\/0\//.test(e.schemaPath) && e.keyword === 'pattern' && (e.params as { pattern?: string }).pattern === '^=') continue;
         if (/\/anyOf\/0\/type$/.test(e.schemaPath)) continue;

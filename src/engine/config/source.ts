@@ -4,7 +4,7 @@
  * `LineCounter`; JSON files are checked with JSON.parse (strict JSON) and then
  * read with the same YAML parser for positions (JSON is YAML 1.2).
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node as YNode } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node as YNode } from 'yaml';
 import type { ConfigError } from '../types';
 
 export type PathSeg = string | number;
@@ -88,7 +88,10 @@ export function parseSource(file: string, text: string): Source {
 function walkPath(doc: Document, path: readonly PathSeg[]): { node: YNode | null; keyNode: YNode | null; complete: boolean } {
   let node = doc.contents as YNode | null;
   let keyNode: YNode | null = null;
+  // A value reached through an alias (`*packageCard`) is located at its anchor, where its text is.
+  const deref = (n: YNode | null): YNode | null => (isAlias(n) ? ((n.resolve(doc) as YNode | undefined) ?? n) : n);
   for (const seg of path) {
+    node = deref(node);
     if (isMap(node)) {
       const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
       if (!pair) return { node, keyNode, complete: false };
@@ -102,5 +105,5 @@ function walkPath(doc: Document, path: readonly PathSeg[]): { node: YNode | null
       return { node, keyNode, complete: false };
     }
   }
-  return { node, keyNode, complete: true };
+  return { node: deref(node), keyNode, complete: true };
 }

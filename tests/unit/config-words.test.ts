@@ -1,0 +1,47 @@
+/**
+ * Config mistakes read as an admin would want them: a wrong kind of value in
+ * words with an example, one report per mistake even when a YAML anchor reuses
+ * the mistaken text in several steps.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkConfig, formatErrors } from '../../src/engine/config/check';
+import { registriesFor } from '../../src/server/config-registries';
+
+const REPO = process.cwd();
+const dirs: string[] = [];
+function copyWith(file: string, from: string, to: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cf-words-'));
+  dirs.push(dir);
+  cpSync(join(REPO, 'flows'), join(dir, 'flows'), { recursive: true });
+  cpSync(join(REPO, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  const p = join(dir, file);
+  const text = readFileSync(p, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(p, text.replace(from, to));
+  return dir;
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+async function lines(dir: string): Promise<string[]> {
+  const { errors } = await checkConfig(dir, registriesFor(dir));
+  return formatErrors(errors).split('\n').filter(Boolean);
+}
+
+describe('config mistakes in words', () => {
+  it('a wrong kind of value says what it must be, what it is, and what the prop is for', async () => {
+    const dir = copyWith('flows/home.yaml', 'autoplay: "=const.bannerAutoplayMs"', 'autoplay: 5s');
+    expect(await lines(dir)).toEqual([
+      expect.stringMatching(/^flows\/home\.yaml:\d+:\d+ {2}step "Index" at props\.autoplay: must be a number or an =expression, not "5s" \(Carousel interval in ms \(spec: 5000\)\. 0 = no autoplay\.\)$/),
+    ]);
+  });
+
+  it('a mistake inside a YAML anchor reused by four steps is reported once, at the anchor, naming the others', async () => {
+    const dir = copyWith('flows/personal.yaml', "event.item.marr_status == '2' && session.marital == '1'", "event.item.marr_status == '2' && session.marial == '1'");
+    const out = await lines(dir);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^flows\/personal\.yaml:32:\d+ {2}step "\w+" at on\.select\[0\]\.if: session key "marial" is not declared .* \(also in steps \w+, \w+, \w+, through a YAML alias\)$/);
+  });
+});
