@@ -9,6 +9,7 @@ import type { AppFile, FlowFile, Step } from '../engine/types';
 import { createFunctionRegistry, type FunctionRegistry } from '../engine/expr';
 import type { SessionStore } from '../engine/session/store';
 import { createApi, type Api } from './api/client';
+import { CONFIG_VERSION_HEADER, noteConfigVersion, setLoadedConfigVersion } from './config-version';
 import { appFunctions } from './functions';
 import {
   APPROVER_TOKEN_KEY, REPORT_TOKEN_KEY, bearerValue, initSession, readToken,
@@ -87,6 +88,7 @@ export function collectSteps(cfg: AppConfigJson): Record<string, StepWithId> {
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { credentials: 'include', cache: 'no-store' });
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  if (url.startsWith('app-config.json')) setLoadedConfigVersion(res.headers.get(CONFIG_VERSION_HEADER));
   return (await res.json()) as T;
 }
 
@@ -135,6 +137,7 @@ export function createRuntime(startup: StartupConfig, cfg: AppConfigJson, opts: 
   const api = createApi({
     config: startup,
     messages: normaliseMessages(cfg.messages),
+    onConfigVersion: noteConfigVersion,
     getToken: () => readToken(session.getState()),
     setToken: (t) => session.getState().set('token', t),
     getOpenid: () => (session.getState().values.openid as string | undefined) ?? null,

@@ -15,6 +15,7 @@ import { staticPlugin } from './plugins/static';
 import { headersPlugin } from './plugins/headers';
 import { appConfigPlugin } from './plugins/app-config';
 import type { LoadedConfig } from '../engine/config/assemble';
+import { LiveConfig } from './config-live';
 import { routeAreas } from './routes/index';
 import { startSweeper } from './services/orders';
 import { processSessionSecret } from './services/platform/oauth-session';
@@ -32,8 +33,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Run the periodic hold-expiry sweep (default true unless config.sweepIntervalMs <= 0). */
   sweep?: boolean;
-  /** The checked flow config to serve at /app-config.json and /schemas/… (main.ts loads it). */
-  flowConfig?: LoadedConfig;
+  /** The checked flow config to serve at /app-config.json and /schemas/…: live (main.ts: follows the files) or fixed. */
+  flowConfig?: LoadedConfig | LiveConfig;
 }
 
 /** Never log ID numbers, phones, names or passwords in clear. */
@@ -88,15 +89,23 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     config,
     providers: opts.providers ?? makeProviders(config, clock.now),
     clock,
-    formSchemas: opts.flowConfig?.schemas,
   };
+  const live = opts.flowConfig instanceof LiveConfig ? opts.flowConfig : opts.flowConfig ? LiveConfig.fixed(opts.flowConfig) : null;
+  if (live) {
+    // The order form's rules and the questionnaires' schemas follow the served config version.
+    deps.formSchemas = live.current.config.schemas;
+    live.onSwap((s) => {
+      deps.formSchemas = s.config.schemas;
+    });
+    deps.live = live;
+  }
   app.decorate('deps', deps);
 
   await headersPlugin(app);
   envelopePlugin(app);
   authPlugin(app);
   await staticPlugin(app);
-  if (opts.flowConfig) appConfigPlugin(app, opts.flowConfig);
+  if (live) appConfigPlugin(app, live);
   for (const area of routeAreas) await area(app);
 
   if (opts.sweep !== false && config.sweepIntervalMs > 0) {

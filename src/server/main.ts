@@ -1,14 +1,14 @@
 /**
  * Entry: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL.
  * Refuses to start on a bad flow/schema config (CONFIG_DIR, default the working
- * directory: every problem printed as file:line:column) and on demo secrets in production (unless ALLOW_DEMO=1). Seeds an empty
+ * directory: every problem printed as file:line:column) unless DATA_DIR holds a last
+ * good one, which it then serves; follows edits of the config without a restart and on demo secrets in production (unless ALLOW_DEMO=1). Seeds an empty
  * database outside production (SEED_ON_START). Graceful shutdown on SIGTERM/SIGINT: close the
  * server, then the db, within a 10 s grace whatever happens to the log output.
  */
 import path from 'node:path';
 import pino from 'pino';
-import { checkConfig, formatErrors } from '../engine/config/check';
-import { registriesFor } from './config-registries';
+import { LiveConfig } from './config-live';
 import { loadConfig as loadFlowConfig } from '../engine/config/load';
 import { buildServer } from './app';
 import { openDb } from './db/index';
@@ -56,17 +56,19 @@ if (!config.sessionSecret) {
   log(`SESSION_SECRET not set: OAuth cookies signed with a random key (${dev.source})`);
 }
 
-// The centre's flows/ and schemas/: checked before anything starts, then served.
+// The centre's flows/ and schemas/: checked before anything starts, then served and followed
+// (an edit goes live once it checks clean; a broken edit leaves the last good config served).
 const configDir = path.resolve(process.env.CONFIG_DIR ?? process.cwd());
-let flowConfig;
+let flowConfig: LiveConfig;
 if (process.env.SKIP_CONFIG_CHECK === '1') {
-  log('SKIP_CONFIG_CHECK=1: flow/schema configuration check skipped');
-  flowConfig = loadFlowConfig(configDir).config;
+  log('SKIP_CONFIG_CHECK=1: flow/schema configuration check skipped (and not followed)');
+  flowConfig = LiveConfig.fixed(loadFlowConfig(configDir).config);
 } else {
-  const { config: checked, errors } = await checkConfig(configDir, registriesFor(configDir));
-  if (errors.length) fail(`flow/schema configuration errors (${errors.length}) in ${configDir}:\n${formatErrors(errors)}`);
-  log(`flow/schema configuration ok: ${configDir}`);
-  flowConfig = checked;
+  flowConfig = await LiveConfig.start(configDir, config.dataDir, (level, msg) => (level === 'info' ? log(msg) : process.stderr.write(`${msg}\n`))).catch(
+    (e: Error) => fail(e.message),
+  );
+  log(`flow/schema configuration ${flowConfig.current.source === 'files' ? 'ok' : 'BROKEN, serving the last good snapshot'}: ${configDir} (version ${flowConfig.current.version}, followed for edits)`);
+  flowConfig.watch();
 }
 
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -98,6 +100,7 @@ const shutdown = async (sig: string) => {
   } catch {
     /* closing anyway */
   }
+  flowConfig.close();
   await db.close().catch(() => undefined);
   process.exit(0);
 };

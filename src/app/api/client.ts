@@ -42,6 +42,8 @@ export interface ApiDeps {
   onOpenidRefused?(): void;
   /** Report / approver bearer values for their headers. */
   getHeaderTokens(): { report?: string | null; approver?: string | null };
+  /** Told the config version the server names in each answer (`x-config-version`). */
+  onConfigVersion?(version: string | undefined): void;
   /** The centre's texts for failures without an answer (flows/messages.yaml). */
   messages?: RequestMessages;
   /** Test seam: axios adapter. */
@@ -121,8 +123,9 @@ export function createApi(deps: ApiDeps): Api {
     if (ht.approver) headers[APPROVER_TOKEN_HEADER] = ht.approver;
     try {
       const h = await http();
-      if (def.method === 'GET') return await h.get(def.path, { params: body, headers });
-      return await h.post(def.path, await wrap(body), { headers });
+      const res = def.method === 'GET' ? await h.get(def.path, { params: body, headers }) : await h.post(def.path, await wrap(body), { headers });
+      deps.onConfigVersion?.(res.headers?.['x-config-version'] as string | undefined);
+      return res;
     } catch (e) {
       if (e instanceof RequestError) throw e;
       // No answer: timeout, offline, DNS, CORS.

@@ -5,7 +5,8 @@
  * with blocking, ./history.ts) — not the data router: the guard runs before the
  * step page renders, in StepRoute.
  */
-import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { configIsStale, refreshConfigVersion } from '../config-version';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom';
 import type { AppRuntime, StepWithId } from '../boot';
 import { StepPage } from '../runner/StepPage';
@@ -49,7 +50,7 @@ function StepRoute({ step }: { step: StepWithId }) {
 }
 
 function NotFoundFallback() {
-  return <div style={{ padding: 48, textAlign: 'center', color: '#999' }}>页面不存在</div>;
+  return <div style={{ padding: 48, textAlign: 'center', color: 'var(--adm-color-weak)' }}>页面不存在</div>;
 }
 
 export interface RouteDef {
@@ -79,6 +80,13 @@ export function routeDefs(rt: Pick<AppRuntime, 'steps' | 'app'>): RouteDef[] {
 
 export function AppRoutes({ runtime }: { runtime: AppRuntime }) {
   const defs = useMemo(() => routeDefs(runtime), [runtime]);
+  const loc = useLocation();
+  // The centre published a new config since this page loaded: the step being entered starts on it
+  // (a reload at the new address; drafts and session values are in local storage).
+  useEffect(() => {
+    if (configIsStale()) window.location.reload();
+    else void refreshConfigVersion().then((stale) => stale && window.location.reload());
+  }, [loc.key, loc.pathname, loc.search]);
   return (
     <Routes>
       {defs.map((r) => (

@@ -35,6 +35,7 @@ import { ApiError } from './api-error';
 
 export { ApiError } from './api-error';
 import { bodyLimitFor } from './body-limit';
+import type { LiveConfig } from '../config-live';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -48,6 +49,8 @@ export interface ServerDeps {
   clock: Clock;
   /** Form schemas by path below schemas/ from the served flow config (absent: the repository's files). */
   formSchemas?: Record<string, object>;
+  /** The served config, when the server serves one (its version, swaps). */
+  live?: LiveConfig;
 }
 
 declare module 'fastify' {

@@ -25,14 +25,26 @@ import { business, chinaToday } from '../reports/errors';
 export function questionnaireRoutesWith(opts: { schemas?: FormSchemaValidator } = {}) {
   return async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     const log = (m: string) => app.log.warn(m);
-    // The served config's schemas (CONFIG_DIR) when the server has one, else the repository's files.
-    const schemas =
-      opts.schemas ?? (app.deps.formSchemas ? configFormSchemaValidator(app.deps.formSchemas as Record<string, unknown>, log) : fileFormSchemaValidator(undefined, log));
+    // The served config's schemas (CONFIG_DIR, the version served now) when the server has one, else the repository's files.
+    const byConfig = new WeakMap<object, FormSchemaValidator>();
+    const files = opts.schemas ?? (app.deps.formSchemas ? null : fileFormSchemaValidator(undefined, log));
+    const current = (): FormSchemaValidator => {
+      if (files) return files;
+      const cfg = app.deps.formSchemas as Record<string, unknown>;
+      let v = byConfig.get(cfg);
+      if (!v) byConfig.set(cfg, (v = configFormSchemaValidator(cfg, log)));
+      return v;
+    };
+    const schemas: FormSchemaValidator = {
+      validate: (...a) => current().validate(...a),
+      describe: (...a) => current().describe(...a),
+      current: (...a) => current().current?.(...a) ?? null,
+    };
     const now = () => app.deps.clock.now();
+    const archive = () => archiveCurrentSchemas(app.deps.db, schemas, now()).catch((e: Error) => app.log.error({ err: e }, 'questionnaire schema archive failed'));
     // The current versions are servable before anyone saves (and survive later edits of the files).
-    app.addHook('onReady', async () => {
-      await archiveCurrentSchemas(app.deps.db, schemas, now()).catch((e: Error) => app.log.error({ err: e }, 'questionnaire schema archive failed'));
-    });
+    app.addHook('onReady', archive);
+    app.deps.live?.onSwap(() => void archive());
 
     // Archived questionnaire schemas (view mode of an answer given in an older version).
     // Only `versions/<id>@<16 hex>.json` names, read from the DB: no file-system access.
