@@ -75,6 +75,7 @@ const X_DESCRIPTIONS: Record<string, string> = {
   'x-checkOrder': 'Field names in the order their content checks report.',
   'x-enumLabels': 'Labels shown for the enum values, in the same order.',
   'x-version': "The schema file's version label.",
+  'x-score': 'Points per option value (e.g. { "从不": 0, "偶尔": 1 }): the questionnaire\'s score adds the chosen options\' points.',
 };
 
 function formSchema(): Json {

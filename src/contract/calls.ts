@@ -74,6 +74,8 @@ export const CALLS = {
   /** Not in the spec (its list was hard-coded samples): the real "my questionnaires" list. */
   GetQuestionList: { path: 'QuestionApi/GetQuestionList', method: 'POST', auth: 'service', owner: 'openId', spec: 'decision' },
   /** Not in the spec: one saved questionnaire by id (view mode, with the archived schema it was answered in). */
+  SaveQuestionnaire: { path: 'QuestionApi/SaveQuestionnaire', method: 'POST', auth: 'service', owner: 'openId', spec: 'decision' },
+  GetQuestionnaire: { path: 'QuestionApi/GetQuestionnaire', method: 'POST', auth: 'service', owner: 'openId', spec: 'decision' },
   GetQuestionById: { path: 'QuestionApi/GetQuestionById', method: 'POST', auth: 'service', owner: 'openId', spec: 'decision' },
   VerifyDirectorReviewPwd: { path: 'BackProtectApi/VerifyDirectorReviewPwd', method: 'POST', auth: 'service', spec: 'after §7' },
   GetFreePerson: { path: 'BackProtectApi/GetFreePerson', method: 'POST', auth: 'approver', jsonText: true, spec: 'after §7' },

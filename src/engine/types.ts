@@ -156,6 +156,22 @@ export interface AppFile {
   notFound?: StepRef;
   session: Record<string, SessionKeyDef>;
   constants?: Record<string, Value>;
+  /** The questionnaires the server stores, lists and serves, by id. */
+  questionnaires?: Record<string, QuestionnaireDef>;
+}
+
+/** One questionnaire of the registry (flows/app.yaml `questionnaires`). */
+export interface QuestionnaireDef {
+  /** Its title (the list, view mode). */
+  title: string;
+  /** Its form schema, below schemas/ (`forms/sleep.json`): what an answer is validated against. */
+  schema: string;
+  /** Whose answer it is: the user (openid) or an exam number (regno, a group member's occupational questionnaire). */
+  owner: 'openid' | 'regno';
+  /** Shown in 我的问卷 (GetQuestionList) before it is answered, as 待填写. Default false: listed once answered. */
+  listed?: boolean;
+  /** A total over the chosen options' `x-score` points, with labelled bands (the first band whose `max` ≥ the total). */
+  scoring?: { bands: Array<{ max: number; label: string }> };
 }
 
 /** flows/messages.yaml */

@@ -50,6 +50,8 @@ function asksForB(): Array<[CallName, Record<string, unknown>]> {
     ['GetQuestionList', { openId: B }],
     ['GetQuestionById', { openId: B, id: bQuestionnaireId }],
     ['SaveGetQuestion', { openId: B, ordinaryQs: JSON.stringify({ sleepQuality: '差' }) }],
+    ['GetQuestionnaire', { openId: B, qid: 'health' }],
+    ['SaveQuestionnaire', { openId: B, qid: 'health', answers: JSON.stringify({ sleepQuality: '差' }) }],
     ['PersonOrderAdd', personBody(day, { openid: B, idCard: uniqueId(1) })],
     ['SweepCodePay', { regno: DEMO.payValid, openid: B, price: '268.00' }],
     // keyed by exam number: B holds the demo grants for T000101 / T000102, A none (regno-binding.test.ts)

@@ -1,4 +1,8 @@
-/** Questionnaires: answers by openId (health) or exam number (occupational), the list, patient facts. */
+/**
+ * Questionnaires: answers by openId or exam number, the list, patient facts.
+ * Any questionnaire of the centre's registry (flows/app.yaml `questionnaires`)
+ * is named by its id; the spec's calls name health and occupational by their fields.
+ */
 
 export interface GetPatientinfoReq { regno: string }
 export interface PatientInfo { name: string; tel: string; lncName: string; idcard: string; age: number; sex: boolean; regno: string; flag: string }
@@ -32,7 +36,17 @@ export interface GetQuestionByIdRes {
   schemaVersion: string | null;
   /** Path below /schemas/ of the archived schema it was answered in, or null (then the current one). */
   schemaPath: string | null;
+  /** A scored questionnaire's total and band label, stored with the answer (null / '' when not scored). */
+  score: number | null;
+  scoreLabel: string;
 }
+
+/** Any questionnaire of the registry owned by an openId: save the answer (JSON text), get it back. */
+export interface SaveQuestionnaireReq extends SchemaTag { openId: string; qid: string; answers: string }
+export interface SaveQuestionnaireRes { id: string; score: number | null; scoreLabel: string }
+export interface GetQuestionnaireReq { openId: string; qid: string }
+/** The user's answer, or an empty pending one (id '', body ''). */
+export type GetQuestionnaireRes = GetQuestionByIdRes;
 
 export interface SaveGetQuestionReq extends SchemaTag { openId: string; ordinaryQs?: string; occupationalDiseasesQs?: string }
 export interface SaveGetQuestionRes { success: true }
@@ -41,7 +55,8 @@ export interface SaveQuestionsReq extends SchemaTag { regno: string; kw: string;
 export interface SaveQuestionsRes { success: true }
 
 export interface GetQuestionListReq { openId: string }
-export type QuestionnaireKind = 'health' | 'occupational' | 'other';
+/** A questionnaire id of the registry: 'health', 'occupational' or a centre's own. */
+export type QuestionnaireKind = string;
 export type QuestionnaireStatus = 'completed' | 'pending' | 'processing';
 export interface QuestionListItem {
   id: string;

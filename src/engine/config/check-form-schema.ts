@@ -37,7 +37,7 @@ const EXTENSION_KEYWORDS = ['errorMessage', 'idcardMsg'];
  */
 export const FORM_X_KEYWORDS = [
   'x-widget', 'x-label', 'x-placeholder', 'x-options', 'x-visibleIf', 'x-hidden',
-  'x-order', 'x-checkOrder', 'x-enumLabels', 'x-version',
+  'x-order', 'x-checkOrder', 'x-enumLabels', 'x-version', 'x-score',
 ];
 
 const KNOWN = [...JSON_SCHEMA_KEYWORDS, ...EXTENSION_KEYWORDS, ...FORM_X_KEYWORDS];
@@ -83,6 +83,7 @@ function visit(ctx: CheckContext, file: string, node: unknown, path: PathSeg[], 
   if (fields.length || !isObj(node.patternProperties)) {
     named(node.required, 'required', '"required" names');
   }
+  checkScore(ctx, file, node, path, at);
   named(node['x-order'], 'x-order', '"x-order" names');
   named(node['x-checkOrder'], 'x-checkOrder', '"x-checkOrder" names');
 
@@ -112,4 +113,17 @@ export function fieldLabel(path: PathSeg[]): string {
   const name = field.join('.').replace(/\.\[\]/g, '[]');
   const base = name ? `field "${name}"` : 'the form';
   return extra.length ? `${base} (${extra.join(' ')})` : base;
+}
+
+/** `x-score`: points (numbers) for options the field has (its enum, or its items' enum for a multiple choice). */
+function checkScore(ctx: CheckContext, file: string, node: Record<string, unknown>, path: PathSeg[], at: string): void {
+  const score = node['x-score'];
+  if (score === undefined) return;
+  if (!isObj(score)) return ctx.error(file, [...path, 'x-score'], `${at}: "x-score" must map option values to points, e.g. { "从不": 0, "偶尔": 1 }`);
+  const items = isObj(node.items) ? node.items : {};
+  const options = (Array.isArray(node.enum) ? node.enum : Array.isArray(items.enum) ? items.enum : []).map(String);
+  for (const [value, points] of Object.entries(score)) {
+    if (typeof points !== 'number') ctx.error(file, [...path, 'x-score', value], `${at}: the points of "${value}" must be a number, not ${JSON.stringify(points)}`);
+    if (!options.includes(value)) ctx.error(file, [...path, 'x-score', value], `${at}: "x-score" gives points to "${value}", which is not an option of this field${suggest(value, options)} (options: ${options.join(', ') || 'none'})`, { key: true });
+  }
 }

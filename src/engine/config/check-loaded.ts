@@ -8,6 +8,7 @@ import { checkMeta, compileMeta } from './check-meta';
 import { PropsChecker } from './check-props';
 import { checkSchemas } from './check-schemas';
 import { checkUnusedMessages } from './check-messages';
+import { checkQuestionnaires } from './check-questionnaires';
 import { checkSteps } from './check-steps';
 import { CheckContext, type CheckRegistries } from './context';
 import { sortErrors } from './format';
@@ -21,6 +22,7 @@ export function checkLoaded(loaded: LoadResult, registries: CheckRegistries, met
   if (loaded.errors.length === 0) {
     checkSteps(ctx, new PropsChecker());
     checkSchemas(ctx, meta.bank);
+    checkQuestionnaires(ctx);
     checkUnusedMessages(ctx);
   }
   return dedupe(sortErrors([...loaded.errors, ...ctx.errors]));

@@ -8,3 +8,4 @@ export { cleanValues, initialValues, isUnderHidden, type Values, type EvalCondit
 export { validateValues, type FormErrors } from './validate';
 export { formatDisplay, fieldId } from './display';
 export { WIDGET_NAMES, isWidgetName, type WidgetName } from './widget-names';
+export { scoreAnswers, scoredFields, type Score, type ScoreBand } from './score';

@@ -11,6 +11,7 @@ import * as m060 from './060_questionnaire_schema_versions';
 import * as m070 from './070_abuse_quotas';
 import * as m071 from './071_payment_anomalies';
 import * as m072 from './072_item_sex';
+import * as m073 from './073_questionnaire_scores';
 
 export const MIGRATIONS: Migration[] = [
   { id: '001_core', up: m001.up },
@@ -20,4 +21,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '070_abuse_quotas', up: m070.up },
   { id: '071_payment_anomalies', up: m071.up },
   { id: '072_item_sex', up: m072.up },
+  { id: '073_questionnaire_scores', up: m073.up },
 ];

@@ -18,27 +18,35 @@ import {
   saveByOpenId,
   saveByRegno,
   type FormSchemaValidator,
+  DEFAULT_QUESTIONNAIRES,
+  getQuestionnaire,
+  saveQuestionnaire,
 } from '../../services/questionnaires';
-import type { GetPatientinfoReq, GetQuestionByIdReq, GetQuestionListReq, GetQuestionReq, SaveGetQuestionReq, SaveQuestionsReq } from '../../../contract/api/questionnaires';
+import type { GetPatientinfoReq, GetQuestionByIdReq, GetQuestionListReq, GetQuestionReq, GetQuestionnaireReq, SaveGetQuestionReq, SaveQuestionnaireReq, SaveQuestionsReq } from '../../../contract/api/questionnaires';
 import { business, chinaToday } from '../reports/errors';
 
 export function questionnaireRoutesWith(opts: { schemas?: FormSchemaValidator } = {}) {
   return async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     const log = (m: string) => app.log.warn(m);
     // The served config's schemas (CONFIG_DIR, the version served now) when the server has one, else the repository's files.
+    // The registry (flows/app.yaml `questionnaires`) of that same version says which questionnaires exist.
     const byConfig = new WeakMap<object, FormSchemaValidator>();
     const files = opts.schemas ?? (app.deps.formSchemas ? null : fileFormSchemaValidator(undefined, log));
     const current = (): FormSchemaValidator => {
       if (files) return files;
       const cfg = app.deps.formSchemas as Record<string, unknown>;
       let v = byConfig.get(cfg);
-      if (!v) byConfig.set(cfg, (v = configFormSchemaValidator(cfg, log)));
+      if (!v) byConfig.set(cfg, (v = configFormSchemaValidator(cfg, log, app.deps.live?.current.config.app.questionnaires ?? DEFAULT_QUESTIONNAIRES)));
       return v;
     };
     const schemas: FormSchemaValidator = {
       validate: (...a) => current().validate(...a),
       describe: (...a) => current().describe(...a),
       current: (...a) => current().current?.(...a) ?? null,
+      schemaOf: (...a) => current().schemaOf?.(...a) ?? null,
+      get registry() {
+        return current().registry;
+      },
     };
     const now = () => app.deps.clock.now();
     const archive = () => archiveCurrentSchemas(app.deps.db, schemas, now()).catch((e: Error) => app.log.error({ err: e }, 'questionnaire schema archive failed'));
@@ -91,7 +99,19 @@ export function questionnaireRoutesWith(opts: { schemas?: FormSchemaValidator } 
     });
 
     defineCall<GetQuestionListReq>(app, 'GetQuestionList', {
-      handler: async (body) => listQuestionnaires(app.deps.db, body.openId),
+      handler: async (body) => listQuestionnaires(app.deps.db, body.openId, schemas.registry ?? DEFAULT_QUESTIONNAIRES),
+    });
+
+    defineCall<SaveQuestionnaireReq>(app, 'SaveQuestionnaire', {
+      handler: async (body) =>
+        business(async () => {
+          const saved = await saveQuestionnaire(app.deps.db, { ...body, now: now() }, schemas);
+          return { returnMsg: '问卷提交成功', returnData: saved };
+        }),
+    });
+
+    defineCall<GetQuestionnaireReq>(app, 'GetQuestionnaire', {
+      handler: async (body) => business(async () => getQuestionnaire(app.deps.db, body.openId, body.qid, schemas)),
     });
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/types';
 import type { PatientInfo, QuestionListItem, QuestionnaireKind, QuestionnaireStatus } from '../../../contract/api/questionnaires';
 import { idCardBirth, idCardSex } from '../../../contract/rules/idcard';
 import { centreMinute } from '../../../contract/rules/centre-day';
+import type { QuestionnaireRegistry } from './validation';
 
 export async function patientInfo(db: Db, regno: string, today: string): Promise<PatientInfo[]> {
   const rows = await db.all<Record<string, string | number>>(
@@ -47,19 +48,28 @@ export async function patientInfo(db: Db, regno: string, today: string): Promise
 }
 
 
-export async function listQuestionnaires(db: Db, openId: string): Promise<QuestionListItem[]> {
+/**
+ * 我的问卷: the user's answers, newest first, plus every `listed` questionnaire of
+ * the registry not answered yet, as 待填写 (id '': the flow opens it by kind).
+ */
+export async function listQuestionnaires(db: Db, openId: string, registry: QuestionnaireRegistry): Promise<QuestionListItem[]> {
   const rows = await db.all<{ id: string; title: string; kind: string; status: string; schema_id: string | null; schema_version: string | null; updated_at: number | string }>(
     `SELECT id, title, kind, status, schema_id, schema_version, updated_at FROM questionnaire_answers
       WHERE owner_kind = 'openid' AND owner_key = $1 ORDER BY updated_at DESC, id`,
     [openId],
   );
-  return rows.map((r) => ({
+  const answered = rows.map((r) => ({
     id: r.id,
     title: r.title,
     submitTime: r.status === 'completed' ? centreMinute(Number(r.updated_at)) : '',
     status: (['completed', 'pending', 'processing'].includes(r.status) ? r.status : 'pending') as QuestionnaireStatus,
-    kind: (r.kind === 'health' || r.kind === 'occupational' ? r.kind : 'other') as QuestionnaireKind,
+    kind: r.kind as QuestionnaireKind,
     schemaId: r.schema_id,
     schemaVersion: r.schema_version,
   }));
+  const have = new Set(rows.map((r) => r.kind));
+  const open = Object.entries(registry)
+    .filter(([id, q]) => q.listed && q.owner === 'openid' && !have.has(id))
+    .map(([id, q]) => ({ id: '', title: q.title, submitTime: '', status: 'pending' as QuestionnaireStatus, kind: id, schemaId: null, schemaVersion: null }));
+  return [...open, ...answered];
 }

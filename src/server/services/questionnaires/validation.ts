@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { PACKAGE_SCHEMAS } from '../../paths';
-import type { QuestionnaireKind } from '../../../contract/api/questionnaires';
+import type { QuestionnaireDef } from '../../../engine/types';
 import { createAjv, type ValidateFunction } from '../../../engine/schema/ajv';
 import { buildFormModel } from '../../../engine/form/schema-model';
 import { validateValues } from '../../../engine/form/validate';
@@ -27,19 +27,28 @@ export const Q_MSG = {
 
 export class QuestionnaireError extends Error {}
 
-export const FORM_SCHEMA_FILES: Record<'health' | 'occupational', string> = {
-  health: 'health-questionnaire.json',
-  occupational: 'occupational-questionnaire.json',
+/** A questionnaire's id in the registry (flows/app.yaml `questionnaires`): health, occupational, or a centre's own. */
+export type QuestionnaireId = string;
+export type QuestionnaireRegistry = Record<QuestionnaireId, QuestionnaireDef>;
+
+/**
+ * The registry when the server serves no config (tools, tests without one): the
+ * two questionnaires of the spec, as flows/app.yaml declares them.
+ */
+export const DEFAULT_QUESTIONNAIRES: QuestionnaireRegistry = {
+  health: { title: '健康问卷', schema: 'forms/health-questionnaire.json', owner: 'openid' },
+  occupational: { title: '职业健康检查问卷', schema: 'forms/occupational-questionnaire.json', owner: 'regno' },
 };
-export const DEFAULT_SCHEMA_ID: Record<'health' | 'occupational', string> = {
-  health: 'health-questionnaire',
-  occupational: 'occupational-questionnaire',
-};
-export const TITLES: Record<QuestionnaireKind, string> = {
-  health: '健康问卷',
-  occupational: '职业健康检查问卷',
-  other: '问卷',
-};
+
+/** The schema id answers of a questionnaire are tagged with: its schema file's name (`health-questionnaire`). */
+export function schemaIdOf(registry: QuestionnaireRegistry, id: QuestionnaireId): string {
+  const file = registry[id]?.schema ?? `forms/${id}.json`;
+  return file.replace(/^.*\//, '').replace(/\.json$/, '');
+}
+
+export function titleOf(registry: QuestionnaireRegistry, id: QuestionnaireId): string {
+  return registry[id]?.title ?? '问卷';
+}
 
 /** The current schema of a questionnaire kind: its id, content hash (the version) and text. */
 export interface CurrentSchema {
@@ -51,11 +60,15 @@ export interface CurrentSchema {
 
 /** Validates a parsed answer against its form schema; null = valid (or no schema). */
 export interface FormSchemaValidator {
-  validate(kind: 'health' | 'occupational', data: object): string | null;
+  validate(kind: QuestionnaireId, data: object): string | null;
   /** Schema id and version of the current schema, when one exists. */
-  describe(kind: 'health' | 'occupational'): { schemaId: string; schemaVersion: string | null } | null;
+  describe(kind: QuestionnaireId): { schemaId: string; schemaVersion: string | null } | null;
   /** The current schema (for the version archive), when one exists. */
-  current?(kind: 'health' | 'occupational'): CurrentSchema | null;
+  current?(kind: QuestionnaireId): CurrentSchema | null;
+  /** The questionnaires it knows (the registry it was made with). */
+  registry?: QuestionnaireRegistry;
+  /** The parsed schema, for scoring. */
+  schemaOf?(kind: QuestionnaireId): Record<string, unknown> | null;
 }
 
 /** `versions/<schemaId>@<hash>.json`: where the app fetches an archived schema (GET /schemas/…). */
@@ -73,20 +86,24 @@ export function schemaHash(schema: unknown): string {
   return createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 16);
 }
 
-function compileEntry(schema: Record<string, unknown>, kind: 'health' | 'occupational', where: string, log: (m: string) => void) {
+function compileEntry(schema: Record<string, unknown>, schemaId: string, where: string, log: (m: string) => void) {
   let fn: ValidateFunction | null = null;
   try {
     fn = createAjv().compile(schema);
   } catch (e) {
     log(`[questionnaires] schema ${where} not usable for validation, skipped: ${(e as Error).message}`);
   }
-  const cur: CurrentSchema = { schemaId: DEFAULT_SCHEMA_ID[kind], hash: schemaHash(schema), text: JSON.stringify(schema) };
+  const cur: CurrentSchema = { schemaId, hash: schemaHash(schema), text: JSON.stringify(schema) };
   // The form model gives the app's own first message (field label, required first, x-checkOrder).
-  return { fn, cur, root: fn ? buildFormModel(schema) : null };
+  return { fn, cur, schema, root: fn ? buildFormModel(schema) : null };
 }
 
-function validatorOf(get: (kind: 'health' | 'occupational') => ReturnType<typeof compileEntry> | null): FormSchemaValidator {
+function validatorOf(get: (kind: QuestionnaireId) => ReturnType<typeof compileEntry> | null, registry: QuestionnaireRegistry): FormSchemaValidator {
   return {
+    registry,
+    schemaOf(kind) {
+      return get(kind)?.schema ?? null;
+    },
     validate(kind, data) {
       const e = get(kind);
       if (!e?.fn || !e.root) return null;
@@ -107,17 +124,21 @@ function validatorOf(get: (kind: 'health' | 'occupational') => ReturnType<typeof
  * `forms/<file>`): what the app renders is what the server validates and
  * archives (CONFIG_DIR, not the repository's copy).
  */
-export function configFormSchemaValidator(schemas: Record<string, unknown>, log: (m: string) => void = (m) => console.warn(m)): FormSchemaValidator {
+export function configFormSchemaValidator(
+  schemas: Record<string, unknown>,
+  log: (m: string) => void = (m) => console.warn(m),
+  registry: QuestionnaireRegistry = DEFAULT_QUESTIONNAIRES,
+): FormSchemaValidator {
   const entries = new Map<string, ReturnType<typeof compileEntry> | null>();
-  const get = (kind: 'health' | 'occupational') => {
+  const get = (kind: QuestionnaireId) => {
     if (!entries.has(kind)) {
-      const key = `forms/${FORM_SCHEMA_FILES[kind]}`;
-      const s = schemas[key];
-      entries.set(kind, s && typeof s === 'object' ? compileEntry(s as Record<string, unknown>, kind, key, log) : null);
+      const key = registry[kind]?.schema;
+      const s = key ? schemas[key] : undefined;
+      entries.set(kind, key && s && typeof s === 'object' ? compileEntry(s as Record<string, unknown>, schemaIdOf(registry, kind), key, log) : null);
     }
     return entries.get(kind) ?? null;
   };
-  return validatorOf(get);
+  return validatorOf(get, registry);
 }
 
 const FORMS_DIR = path.join(PACKAGE_SCHEMAS, 'forms');
@@ -127,10 +148,11 @@ const FORMS_DIR = path.join(PACKAGE_SCHEMAS, 'forms');
  * changes). A missing file means "no schema check yet"; a file that does not
  * compile is logged and skipped, so a broken schema never blocks saving.
  */
-export function fileFormSchemaValidator(dir = FORMS_DIR, log: (m: string) => void = (m) => console.warn(m)): FormSchemaValidator {
+export function fileFormSchemaValidator(dir = FORMS_DIR, log: (m: string) => void = (m) => console.warn(m), registry: QuestionnaireRegistry = DEFAULT_QUESTIONNAIRES): FormSchemaValidator {
   const cache = new Map<string, { mtime: number; entry: ReturnType<typeof compileEntry> | null }>();
-  const get = (kind: 'health' | 'occupational') => {
-    const file = path.join(dir, FORM_SCHEMA_FILES[kind]);
+  const get = (kind: QuestionnaireId) => {
+    if (!registry[kind]) return null;
+    const file = path.join(dir, `${schemaIdOf(registry, kind)}.json`);
     let st: fs.Stats;
     try {
       st = fs.statSync(file);
@@ -141,14 +163,14 @@ export function fileFormSchemaValidator(dir = FORMS_DIR, log: (m: string) => voi
     if (hit && hit.mtime === st.mtimeMs) return hit.entry;
     let entry: ReturnType<typeof compileEntry> | null = null;
     try {
-      entry = compileEntry(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>, kind, file, log);
+      entry = compileEntry(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>, schemaIdOf(registry, kind), file, log);
     } catch (e) {
       log(`[questionnaires] schema ${file} not usable, skipped: ${(e as Error).message}`);
     }
     cache.set(file, { mtime: st.mtimeMs, entry });
     return entry;
   };
-  return validatorOf(get);
+  return validatorOf(get, registry);
 }
 
 export const noFormSchemaValidator: FormSchemaValidator = { validate: () => null, describe: () => null };
@@ -171,7 +193,7 @@ function checkKeys(v: unknown, depth: number): string | null {
 }
 
 /** Parses and checks one answer text; returns the object or throws QuestionnaireError. */
-export function parseAnswerText(text: unknown, kind: 'health' | 'occupational', schemas: FormSchemaValidator): Record<string, unknown> {
+export function parseAnswerText(text: unknown, kind: QuestionnaireId, schemas: FormSchemaValidator): Record<string, unknown> {
   if (typeof text !== 'string' || text.trim() === '') throw new QuestionnaireError(Q_MSG.nothing);
   if (Buffer.byteLength(text, 'utf8') > QUESTIONNAIRE_MAX_BYTES) throw new QuestionnaireError(Q_MSG.tooLarge);
   let v: unknown;

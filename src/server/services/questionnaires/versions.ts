@@ -1,6 +1,6 @@
 /** Questionnaire schema versions: each saved answer is tagged with its schema's id and content hash, and every version is archived so an old answer opens with the schema it was given in. */
 import type { Db, Queryable } from '../../db/types';
-import { CurrentSchema, DEFAULT_SCHEMA_ID, FormSchemaValidator, archivedSchemaPath } from './validation';
+import { CurrentSchema, DEFAULT_QUESTIONNAIRES, FormSchemaValidator, archivedSchemaPath, schemaIdOf, type QuestionnaireId } from './validation';
 
 /**
  * The tag an answer is saved with: the server's current schema (id + content
@@ -9,7 +9,7 @@ import { CurrentSchema, DEFAULT_SCHEMA_ID, FormSchemaValidator, archivedSchemaPa
  */
 export async function tagAndArchive(
   tx: Queryable,
-  kind: 'health' | 'occupational',
+  kind: QuestionnaireId,
   given: { schemaId?: string; schemaVersion?: string },
   schemas: FormSchemaValidator,
   now: number,
@@ -21,7 +21,7 @@ export async function tagAndArchive(
   }
   const d = schemas.describe(kind);
   return {
-    schemaId: d?.schemaId ?? given.schemaId ?? DEFAULT_SCHEMA_ID[kind],
+    schemaId: d?.schemaId ?? given.schemaId ?? schemaIdOf(schemas.registry ?? DEFAULT_QUESTIONNAIRES, kind),
     schemaVersion: d?.schemaVersion ?? given.schemaVersion ?? null,
   };
 }
@@ -35,7 +35,7 @@ export async function archiveSchema(tx: Queryable, cur: CurrentSchema, now: numb
 
 /** Archives the current schemas (at start), so the current version is servable before any save. */
 export async function archiveCurrentSchemas(db: Db, schemas: FormSchemaValidator, now: number): Promise<void> {
-  for (const kind of ['health', 'occupational'] as const) {
+  for (const kind of Object.keys(schemas.registry ?? DEFAULT_QUESTIONNAIRES)) {
     const cur = schemas.current?.(kind);
     if (cur) await archiveSchema(db, cur, now);
   }
