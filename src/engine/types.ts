@@ -177,6 +177,8 @@ export interface QuestionnaireDef {
 /** flows/messages.yaml */
 export interface MessagesFile {
   messages: Record<string, string>;
+  /** Texts the server answers with (refusals of a booking, an order…), by key; a key left out keeps the server's default. */
+  server?: Record<string, string>;
 }
 
 /** What the checker needs from the app: every name config may use. */
@@ -188,6 +190,8 @@ export interface Registries {
   functions: string[];
   /** Message keys the app shows by itself (request failures…): used even when no flow names them. */
   messages?: string[];
+  /** Keys of the texts the server answers with (flows/messages.yaml `server`). */
+  serverMessages?: string[];
 }
 
 /** One problem found in config. Lines and columns are 1-based. */

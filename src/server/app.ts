@@ -16,6 +16,7 @@ import { headersPlugin } from './plugins/headers';
 import { appConfigPlugin } from './plugins/app-config';
 import type { LoadedConfig } from '../engine/config/assemble';
 import { LiveConfig } from './config-live';
+import { setServerMessages } from './messages';
 import { routeAreas } from './routes/index';
 import { startSweeper } from './services/orders';
 import { processSessionSecret } from './services/platform/oauth-session';
@@ -94,8 +95,10 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   if (live) {
     // The order form's rules and the questionnaires' schemas follow the served config version.
     deps.formSchemas = live.current.config.schemas;
+    setServerMessages(live.current.config.serverMessages);
     live.onSwap((s) => {
       deps.formSchemas = s.config.schemas;
+      setServerMessages(s.config.serverMessages);
     });
     deps.live = live;
   }

@@ -10,6 +10,8 @@ import { loadScreenSchemas } from '../engine/config/screens';
 import { BUILTIN_FUNCTION_NAMES } from '../engine/expr/functions';
 import { WIDGET_NAMES } from '../engine/form';
 import type { Registries } from '../engine/types';
+import { MSG } from './services/orders/model';
+import { Q_MSG } from './services/questionnaires/validation';
 
 export function registriesFor(configDir: string): Registries {
   return {
@@ -19,5 +21,7 @@ export function registriesFor(configDir: string): Registries {
     effects: effectOutcomes,
     functions: [...new Set([...BUILTIN_FUNCTION_NAMES, ...APP_FUNCTION_NAMES])],
     messages: [...APP_MESSAGE_KEYS],
+    // The server's own texts that reach the phone (flows/messages.yaml `server`).
+    serverMessages: [...Object.keys(MSG), ...Object.keys(Q_MSG)],
   };
 }

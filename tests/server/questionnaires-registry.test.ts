@@ -43,6 +43,9 @@ beforeAll(async () => {
     path.join(dir, 'flows/app.yaml'),
     ['  sleep:', '    title: 睡眠质量自评', '    schema: forms/sleep.json', '    owner: openid', '    listed: true', '    scoring:', '      bands:', '        - { max: 2, label: 良好 }', '        - { max: 5, label: 一般 }', '        - { max: 8, label: 较差 }', ''].join('\n'),
   );
+  // The admin rewords one of the server's answers (flows/messages.yaml `server`).
+  const msgs = path.join(dir, 'flows/messages.yaml');
+  fs.writeFileSync(msgs, fs.readFileSync(msgs, 'utf8').replace('  nothing: 问卷内容不能为空', '  nothing: 请先作答再提交'));
   const { config, errors } = await checkConfig(dir, registriesFor(dir));
   expect(formatErrors(errors)).toBe('');
   t = await makeTestApp({}, { flowConfig: config });
@@ -85,6 +88,11 @@ describe("a centre's own questionnaire", () => {
     const again = await t.call('SaveQuestionnaire', { openId: OPENID, qid: 'sleep', answers: JSON.stringify({ fallAsleep: '从不', daytime: ['无'] }) });
     expect(again.body.returnData).toMatchObject({ score: 0, scoreLabel: '良好', id: r.body.returnData.id });
     expect((await t.call('GetQuestionnaire', { openId: OPENID, qid: 'sleep' })).body.returnData).toMatchObject({ score: 0, scoreLabel: '良好', status: 'completed' });
+  });
+
+  it("answers with the server text the config gives (flows/messages.yaml server)", async () => {
+    const r = await t.call('SaveGetQuestion', { openId: OPENID });
+    expect(r.body).toMatchObject({ success: false, returnMsg: '请先作答再提交' });
   });
 
   it('health keeps its spec call, through the same registry', async () => {

@@ -21,6 +21,14 @@ function copy(): string {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe("the repository's messages", () => {
+  it('a server text the server does not answer with is refused at its line', async () => {
+    const dir = copy();
+    const msgFile = join(dir, 'flows/messages.yaml');
+    writeFileSync(msgFile, readFileSync(msgFile, 'utf8').replace('  dayBefore: 请至少提前一天预约', '  dayBefor: 请至少提前一天预约'));
+    const { errors } = await checkConfig(dir, registriesFor(dir));
+    expect(formatErrors(errors)).toMatch(/^flows\/messages\.yaml:\d+:3 {2}server text "dayBefor" is not one the server answers with \(did you mean "dayBefore"\?\), so it would change nothing$/);
+  });
+
   it('has no unused and no unknown key', async () => {
     const { errors } = await checkConfig(REPO, registriesFor(REPO));
     expect(formatErrors(errors)).toBe('');

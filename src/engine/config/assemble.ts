@@ -11,6 +11,8 @@ export type LoadedStep = Step & { id: string; flow: string; file: string };
 export interface LoadedConfig {
   app: AppFile;
   messages: Record<string, string>;
+  /** flows/messages.yaml `server`: the texts the server answers with, by key (its defaults for keys left out). */
+  serverMessages: Record<string, string>;
   flows: Record<string, FlowFile & { file: string }>;
   steps: Record<string, LoadedStep>;
   /** Form schemas by path below schemas/ (`forms/person-order.json`). */
@@ -34,6 +36,7 @@ export function assembleConfig(sources: Source[]): LoadResult {
   const config: LoadedConfig = {
     app: { start: '', login: '', session: {} },
     messages: {},
+    serverMessages: {},
     flows: {},
     steps: {},
     schemas: {},
@@ -53,6 +56,8 @@ export function assembleConfig(sources: Source[]): LoadResult {
     } else if (s.file === MESSAGES_FILE) {
       const m = (s.value as Partial<MessagesFile> | null)?.messages;
       if (isObj(m)) config.messages = m as Record<string, string>;
+      const sm = (s.value as Partial<MessagesFile> | null)?.server;
+      if (isObj(sm)) config.serverMessages = sm as Record<string, string>;
     } else if (s.file.startsWith('flows/')) {
       if (!isObj(s.value)) continue;
       const f = s.value as unknown as FlowFile;

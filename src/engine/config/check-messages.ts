@@ -8,8 +8,18 @@
  */
 import { MESSAGES_FILE } from './assemble';
 import type { CheckContext } from './context';
+import { suggest } from './suggest';
 
 export function checkUnusedMessages(ctx: CheckContext): void {
+  // `server`: only texts the server answers with (a misspelt key would silently change nothing).
+  if (ctx.reg.serverMessages) {
+    const known = ctx.reg.serverMessages;
+    for (const key of Object.keys(ctx.config.serverMessages ?? {})) {
+      if (!known.includes(key)) {
+        ctx.error(MESSAGES_FILE, ['server', key], `server text "${key}" is not one the server answers with${suggest(key, known)}, so it would change nothing`, { key: true });
+      }
+    }
+  }
   // Only when the caller said which keys the app shows itself (else every such key would look unused).
   if (!ctx.reg.messages) return;
   const app = new Set(ctx.reg.messages);

@@ -1,12 +1,14 @@
 /** The order row, its view for the app, the messages every order rule answers with, and lookups. */
 import type { Queryable } from '../../db/types';
-import { ApiError } from '../../plugins/call';
+import { ApiError } from '../../plugins/api-error';
+import { serverTexts } from '../../messages';
 import { formatCents } from '../../../contract/rules/money';
 import type { UserInfo } from '../../../contract/api/auth';
 import type { ChosenItem, OrderView } from '../../../contract/api/orders';
 import { centreDateTime } from '../../../contract/rules/centre-day';
 
-export const MSG = {
+/** What the booking and order rules answer with (the spec's words; flows/messages.yaml `server` overrides). */
+export const MSG = serverTexts({
   sexMismatch: '请选择对应性别的套餐！',
   marriedOnly: '该套餐为已婚套餐，未婚人士不可预约',
   dayBefore: '请至少提前一天预约',
@@ -35,7 +37,7 @@ export const MSG = {
   alreadyPaid: '订单已支付',
   refundFailed: '退款失败，请联系工作人员',
   booked: '预约成功',
-} as const;
+} as const);
 
 /** errmsg of an order the examinee cancelled (a payment arriving after it is refunded, not taken). */
 export const CANCELLED_BY_USER = '用户撤销';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { PACKAGE_SCHEMAS } from '../../paths';
+import { serverTexts } from '../../messages';
 import type { QuestionnaireDef } from '../../../engine/types';
 import { createAjv, type ValidateFunction } from '../../../engine/schema/ajv';
 import { buildFormModel } from '../../../engine/form/schema-model';
@@ -12,7 +13,7 @@ export const QUESTIONNAIRE_MAX_BYTES = 512 * 1024;
 export const QUESTIONNAIRE_MAX_DEPTH = 32;
 export const SIGNATURE_PREFIX = 'data:image/png;base64,';
 
-export const Q_MSG = {
+export const Q_MSG = serverTexts({
   notJson: '问卷内容格式错误',
   notObject: '问卷内容必须是对象',
   tooLarge: '问卷内容过大',
@@ -23,7 +24,7 @@ export const Q_MSG = {
   unknownRegno: '该体检号不存在',
   badKw: '问卷类型错误',
   notFound: '问卷不存在',
-} as const;
+} as const);
 
 export class QuestionnaireError extends Error {}
 
