@@ -178,7 +178,7 @@ export interface QuestionnaireDef {
 export interface MessagesFile {
   messages: Record<string, string>;
   /** Texts the server answers with (refusals of a booking, an order…), by key; a key left out keeps the server's default. */
-  server?: Record<string, string>;
+  server?: Record<string, Record<string, string>>;
 }
 
 /** What the checker needs from the app: every name config may use. */

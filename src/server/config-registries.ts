@@ -10,8 +10,14 @@ import { loadScreenSchemas } from '../engine/config/screens';
 import { BUILTIN_FUNCTION_NAMES } from '../engine/expr/functions';
 import { WIDGET_NAMES } from '../engine/form';
 import type { Registries } from '../engine/types';
-import { MSG } from './services/orders/model';
-import { Q_MSG } from './services/questionnaires/validation';
+import { serverMessageKeys } from './messages';
+// The tables of the server's texts (each registers its area on import).
+import './services/orders/model';
+import './services/orders/payrecords';
+import './services/questionnaires/validation';
+import './services/approvals/approvals';
+import './services/reports/sms';
+import './services/reports/reports';
 
 export function registriesFor(configDir: string): Registries {
   return {
@@ -22,6 +28,6 @@ export function registriesFor(configDir: string): Registries {
     functions: [...new Set([...BUILTIN_FUNCTION_NAMES, ...APP_FUNCTION_NAMES])],
     messages: [...APP_MESSAGE_KEYS],
     // The server's own texts that reach the phone (flows/messages.yaml `server`).
-    serverMessages: [...Object.keys(MSG), ...Object.keys(Q_MSG)],
+    serverMessages: serverMessageKeys(),
   };
 }

@@ -45,7 +45,7 @@ beforeAll(async () => {
   );
   // The admin rewords one of the server's answers (flows/messages.yaml `server`).
   const msgs = path.join(dir, 'flows/messages.yaml');
-  fs.writeFileSync(msgs, fs.readFileSync(msgs, 'utf8').replace('  nothing: 问卷内容不能为空', '  nothing: 请先作答再提交'));
+  fs.writeFileSync(msgs, fs.readFileSync(msgs, 'utf8').replace('    nothing: 问卷内容不能为空', '    nothing: 请先作答再提交'));
   const { config, errors } = await checkConfig(dir, registriesFor(dir));
   expect(formatErrors(errors)).toBe('');
   t = await makeTestApp({}, { flowConfig: config });

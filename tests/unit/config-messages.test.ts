@@ -24,9 +24,9 @@ describe("the repository's messages", () => {
   it('a server text the server does not answer with is refused at its line', async () => {
     const dir = copy();
     const msgFile = join(dir, 'flows/messages.yaml');
-    writeFileSync(msgFile, readFileSync(msgFile, 'utf8').replace('  dayBefore: 请至少提前一天预约', '  dayBefor: 请至少提前一天预约'));
+    writeFileSync(msgFile, readFileSync(msgFile, 'utf8').replace('    dayBefore: 请至少提前一天预约', '    dayBefor: 请至少提前一天预约'));
     const { errors } = await checkConfig(dir, registriesFor(dir));
-    expect(formatErrors(errors)).toMatch(/^flows\/messages\.yaml:\d+:3 {2}server text "dayBefor" is not one the server answers with \(did you mean "dayBefore"\?\), so it would change nothing$/);
+    expect(formatErrors(errors)).toMatch(/^flows\/messages\.yaml:\d+:5 {2}server text "orders.dayBefor" is not one the server answers with \(did you mean "orders.dayBefore"\?\), so it would change nothing$/);
   });
 
   it('has no unused and no unknown key', async () => {

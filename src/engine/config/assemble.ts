@@ -12,7 +12,7 @@ export interface LoadedConfig {
   app: AppFile;
   messages: Record<string, string>;
   /** flows/messages.yaml `server`: the texts the server answers with, by key (its defaults for keys left out). */
-  serverMessages: Record<string, string>;
+  serverMessages: Record<string, Record<string, string>>;
   flows: Record<string, FlowFile & { file: string }>;
   steps: Record<string, LoadedStep>;
   /** Form schemas by path below schemas/ (`forms/person-order.json`). */
@@ -57,7 +57,7 @@ export function assembleConfig(sources: Source[]): LoadResult {
       const m = (s.value as Partial<MessagesFile> | null)?.messages;
       if (isObj(m)) config.messages = m as Record<string, string>;
       const sm = (s.value as Partial<MessagesFile> | null)?.server;
-      if (isObj(sm)) config.serverMessages = sm as Record<string, string>;
+      if (isObj(sm)) config.serverMessages = sm as Record<string, Record<string, string>>;
     } else if (s.file.startsWith('flows/')) {
       if (!isObj(s.value)) continue;
       const f = s.value as unknown as FlowFile;

@@ -14,9 +14,12 @@ export function checkUnusedMessages(ctx: CheckContext): void {
   // `server`: only texts the server answers with (a misspelt key would silently change nothing).
   if (ctx.reg.serverMessages) {
     const known = ctx.reg.serverMessages;
-    for (const key of Object.keys(ctx.config.serverMessages ?? {})) {
-      if (!known.includes(key)) {
-        ctx.error(MESSAGES_FILE, ['server', key], `server text "${key}" is not one the server answers with${suggest(key, known)}, so it would change nothing`, { key: true });
+    for (const [area, texts] of Object.entries(ctx.config.serverMessages ?? {})) {
+      for (const key of Object.keys(texts ?? {})) {
+        const full = `${area}.${key}`;
+        if (!known.includes(full)) {
+          ctx.error(MESSAGES_FILE, ['server', area, key], `server text "${full}" is not one the server answers with${suggest(full, known)}, so it would change nothing`, { key: true });
+        }
       }
     }
   }

@@ -5,6 +5,7 @@
  * (5 failures in 15 minutes lock that key for 15 minutes); a right password
  * yields an approver token (hashed row with expiry) for header x-approver-token.
  */
+import { serverTexts } from '../../messages';
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
 import type { Db, Queryable } from '../../db/types';
 import type { CardStatus, FreePerson, FreePersonIsPay, TokenCard, UpdateCardPersonRes, UpdateFreePersonStateRes, VerifyDirectorReviewPwdRes } from '../../../contract/api/approvals';
@@ -19,13 +20,13 @@ export const APPROVER_TOKEN_TTL_S = 2 * 3600;
 const APPROVER_LIMIT: LoginLimit = { maxFailures: APPROVER_MAX_FAILURES, windowMs: APPROVER_WINDOW_MS, lockMs: APPROVER_LOCK_MS };
 export const DEFAULT_DEMO_DIRECTOR_PASSWORD = '123456';
 
-export const APPROVAL_MSG = {
+export const APPROVAL_MSG = serverTexts('approvals', {
   wrong: '密码错误',
   locked: '密码错误次数过多，请15分钟后再试',
   noToken: '请先输入审核密码',
   notFound: '该记录不存在',
   decided: '该记录已审核，不能重复操作',
-} as const;
+} as const);
 
 export class ApprovalError extends Error {}
 

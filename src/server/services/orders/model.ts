@@ -8,7 +8,7 @@ import type { ChosenItem, OrderView } from '../../../contract/api/orders';
 import { centreDateTime } from '../../../contract/rules/centre-day';
 
 /** What the booking and order rules answer with (the spec's words; flows/messages.yaml `server` overrides). */
-export const MSG = serverTexts({
+export const MSG = serverTexts('orders', {
   sexMismatch: '请选择对应性别的套餐！',
   marriedOnly: '该套餐为已婚套餐，未婚人士不可预约',
   dayBefore: '请至少提前一天预约',

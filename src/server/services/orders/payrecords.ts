@@ -6,19 +6,20 @@
  * amount is always the record's, never the client's; an expired record is
  * refused with 订单已过期.
  */
+import { serverTexts } from '../../messages';
 import type { Db } from '../../db/types';
 import type { InforMationRow, PayRecord, SweepCodePayRes } from '../../../contract/api/payments';
 import type { PayProvider } from '../../providers/wechat/types';
 import { formatCents, tryCents } from '../../../contract/rules/money';
 import { newId } from '../platform/ids';
 
-export const PAY_MSG = {
+export const PAY_MSG = serverTexts('payments', {
   unknown: '该体检人不存在',
   expired: '订单已过期',
   paid: '该订单已支付',
   amount: '金额异常',
   payFailed: '支付下单失败，请稍后再试',
-} as const;
+} as const);
 
 export class PayRecordError extends Error {}
 

@@ -13,7 +13,7 @@ export const QUESTIONNAIRE_MAX_BYTES = 512 * 1024;
 export const QUESTIONNAIRE_MAX_DEPTH = 32;
 export const SIGNATURE_PREFIX = 'data:image/png;base64,';
 
-export const Q_MSG = serverTexts({
+export const Q_MSG = serverTexts('questionnaires', {
   notJson: '问卷内容格式错误',
   notObject: '问卷内容必须是对象',
   tooLarge: '问卷内容过大',

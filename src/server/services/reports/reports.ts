@@ -6,6 +6,7 @@
  * along) or by the first GetReportList. Detail, PACS image and PDF are served
  * only for exam numbers of that person; anyone else gets a refusal.
  */
+import { serverTexts } from '../../messages';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/types';
 import { issueToken } from '../platform/tokens';
@@ -16,14 +17,14 @@ import { renderPdf, type PdfLine } from './pdf';
 export const REPORT_TOKEN_TTL_S = 30 * 60;
 export const REPORT_FILE_CODE_TTL_MS = 10 * 60_000;
 
-export const REPORT_MSG = {
+export const REPORT_MSG = serverTexts('reports', {
   noSession: '报告查询已失效，请重新验证手机号',
   mismatch: '姓名、身份证号与手机号不匹配',
   noReports: '暂无报告数据',
   notYours: '无权查看该报告',
   noPdf: '该报告暂不提供PDF',
   noPhoto: '暂无影像图片',
-} as const;
+} as const);
 
 export class ReportError extends Error {}
 

@@ -5,6 +5,7 @@
  * any number of server instances share the limits. Instants are epoch ms and
  * are passed in (`now`), so tests inject the clock.
  */
+import { serverTexts } from '../../messages';
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/types';
 import type { SmsProvider } from '../../providers/sms';
@@ -16,7 +17,7 @@ export const SMS_RESEND_MS = 60_000;
 export const SMS_DAILY_CAP = 10;
 export const SMS_MAX_ATTEMPTS = 5;
 
-export const SMS_MSG = {
+export const SMS_MSG = serverTexts('sms', {
   sent: '验证码发送成功，5分钟内有效。',
   tooSoon: '验证码发送过于频繁，请60秒后再试',
   dailyCap: '今日验证码发送次数已达上限，请明天再试',
@@ -31,7 +32,7 @@ export const SMS_MSG = {
   clientDay: '今日获取验证码次数过多，请明天再试',
   /** The centre's daily SMS budget is spent. */
   budget: '今日短信发送量已达上限，请明天再试或致电体检中心',
-} as const;
+} as const);
 
 /**
  * Who may make the centre send SMS, and how much (env, docs/decisions-server.md):
