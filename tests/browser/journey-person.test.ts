@@ -131,7 +131,7 @@ describe('journey: 健康体检 (person)', () => {
     await clickText(page, '确定');
     await toastText(page, '请选择体检日期');
     const firstPlenty = page.locator('[data-status="plenty"][aria-disabled="false"]').first();
-    if ((await firstPlenty.count()) === 0) await page.locator('[aria-label="next-month"]').click();
+    if ((await firstPlenty.count()) === 0) await page.locator('[data-nav="next-month"]').click();
     await page.locator('[data-status="plenty"][aria-disabled="false"]').first().click();
     await page.locator('[aria-pressed]').first().waitFor();
     await noToast(page);
@@ -204,14 +204,14 @@ async function checkCalendarStatuses(page: import('playwright-core').Page, s: Sh
       expect(c.disabled, `${c.day} ${c.status}`).toBe(!['tight', 'plenty'].includes(c.status));
     }
     if (['holiday', 'full', 'notOpen', 'tight', 'plenty'].every((k) => seen.has(k))) break;
-    await page.locator('[aria-label="next-month"]').click();
+    await page.locator('[data-nav="next-month"]').click();
     await page.waitForTimeout(300);
     await shot(page, s, `calendar-month${m + 2}`);
   }
   expect([...seen.keys()].sort()).toEqual(expect.arrayContaining(['full', 'holiday', 'notOpen', 'plenty', 'tight']));
   // back to the current month
-  while ((await page.locator('[aria-label="prev-month"]').count()) > 0) {
-    await page.locator('[aria-label="prev-month"]').click();
+  while ((await page.locator('[data-nav="prev-month"]').count()) > 0) {
+    await page.locator('[data-nav="prev-month"]').click();
     await page.waitForTimeout(200);
   }
 }

@@ -104,6 +104,23 @@ export function sandboxPay(svc: EffectServices, orderId: unknown): Promise<strin
         if (!chosen) void pick('cancel');
       },
     });
+    actionSheetButtons(svc.win);
+  });
+}
+
+/**
+ * antd's ActionSheet marks its actions role="option" with no listbox around them (screen
+ * readers announce a broken list). They are buttons: once the sheet is in the page, say so.
+ */
+function actionSheetButtons(win: Window, tries = 20): void {
+  const items = win.document.querySelectorAll<HTMLElement>('.adm-action-sheet [role="option"]');
+  if (items.length === 0) {
+    if (tries > 0) win.requestAnimationFrame(() => actionSheetButtons(win, tries - 1));
+    return;
+  }
+  items.forEach((el) => {
+    el.setAttribute('role', 'button');
+    if (el.tagName === 'A') el.tabIndex = 0;
   });
 }
 

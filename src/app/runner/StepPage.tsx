@@ -5,7 +5,7 @@
  * starts empty each time.
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DotLoading, NavBar } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useBlocker } from '../router/blocker';
 import type { Action } from '../../engine/types';
@@ -13,6 +13,7 @@ import { runActions, setIn } from '../../engine/runtime';
 import type { ActionContext, RunResult } from '../../engine/runtime';
 import { compileExpr, evalValue } from '../../engine/expr';
 import { screenKind } from '../../widgets/screens/registry';
+import { NavBar } from '../../widgets/common/NavBar';
 import type { FormHandle } from '../../widgets/form/SchemaForm';
 import type { StepWithId } from '../boot';
 import { createEffects } from '../effects';
@@ -271,9 +272,7 @@ export function StepPage({ step }: { step: StepWithId }) {
       {step.title ? (
         <NavBar
           className="cf-navbar"
-          backArrow={showBack}
-          back={showBack ? '' : null}
-          onBack={() => (canGoBack ? routerNavigate(-1) : routerNavigate(rt.steps[rt.app.start]?.route ?? '/', { replace: true }))}
+          onBack={showBack ? () => (canGoBack ? routerNavigate(-1) : routerNavigate(rt.steps[rt.app.start]?.route ?? '/', { replace: true })) : undefined}
           style={{ background: '#fff', position: 'sticky', top: 0, zIndex: 20 }}
         >
           {step.title}

@@ -23,6 +23,10 @@ export interface MonthGridProps {
 }
 
 const RED = 'var(--adm-color-danger)';
+/** Past days are not choosable (aria-disabled): drawn faint, like antd's disabled controls. */
+const PAST = '#b0b0b0';
+/** The month arrows: 44×44 px tap targets. */
+const NAV_BUTTON = { width: 44, height: 44, padding: 0, fontSize: 18 };
 
 /** The month view: header with prev/next, weekday row (Sunday first), day cells with status labels. */
 export function MonthGrid(p: MonthGridProps) {
@@ -32,7 +36,7 @@ export function MonthGrid(p: MonthGridProps) {
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '4px 4px 8px' }}>
         <div style={{ width: 44 }}>
           {p.showPrev ? (
-            <Button size="small" fill="none" onClick={p.onPrev} aria-label="prev-month">
+            <Button size="small" fill="none" onClick={p.onPrev} aria-label="上个月" data-nav="prev-month" style={NAV_BUTTON}>
               <LeftOutline />
             </Button>
           ) : null}
@@ -40,7 +44,7 @@ export function MonthGrid(p: MonthGridProps) {
         <div style={{ fontSize: 17, fontWeight: 600 }}>{dayjs(`${p.month}-01`).format(p.monthFormat)}</div>
         <div style={{ width: 44, textAlign: 'right' }}>
           {p.showNext ? (
-            <Button size="small" fill="none" onClick={p.onNext} aria-label="next-month">
+            <Button size="small" fill="none" onClick={p.onNext} aria-label="下个月" data-nav="next-month" style={NAV_BUTTON}>
               <RightOutline />
             </Button>
           ) : null}
@@ -65,8 +69,15 @@ export function MonthGrid(p: MonthGridProps) {
                 key={di}
                 role="button"
                 aria-disabled={!selectable}
+                tabIndex={selectable ? 0 : -1}
                 data-status={status}
                 onClick={() => selectable && p.onPick(date)}
+                onKeyDown={(e) => {
+                  if (selectable && (e.key === 'Enter' || e.key === ' ')) {
+                    e.preventDefault();
+                    p.onPick(date);
+                  }
+                }}
                 style={{
                   minHeight: 56,
                   borderRadius: 6,
@@ -74,7 +85,7 @@ export function MonthGrid(p: MonthGridProps) {
                   textAlign: 'center',
                   cursor: selectable ? 'pointer' : 'default',
                   background: selected ? 'var(--adm-color-primary)' : 'transparent',
-                  color: selected ? '#fff' : status === 'past' ? 'var(--adm-color-light)' : 'inherit',
+                  color: selected ? '#fff' : status === 'past' ? PAST : 'inherit',
                 }}
               >
                 <div style={{ fontSize: 15 }}>{Number(date.slice(8))}</div>

@@ -25,11 +25,18 @@ export function SlotList({ slots, selectedCode, title, fullLabel, remainingLabel
               role="button"
               aria-disabled={s.full}
               aria-pressed={selected}
+              tabIndex={0}
               onClick={() => onPick(s)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onPick(s);
+                }
+              }}
               style={{
                 border: `1px solid ${selected ? 'var(--adm-color-primary)' : 'var(--adm-color-border)'}`,
                 background: selected ? 'var(--adm-color-primary)' : s.full ? 'var(--adm-color-fill-content)' : '#fff',
-                color: selected ? '#fff' : s.full ? 'var(--adm-color-light)' : 'inherit',
+                color: selected ? '#fff' : s.full ? 'var(--adm-color-weak)' : 'inherit',
                 borderRadius: 6,
                 padding: '8px 6px',
                 textAlign: 'center',

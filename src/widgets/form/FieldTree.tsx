@@ -5,7 +5,7 @@
  * Every component here is memoised on (node, base), which never change while
  * the form lives.
  */
-import { memo, useContext, useMemo, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { Form } from 'antd-mobile';
 import { get, useFormState, useWatch, type FieldError } from 'react-hook-form';
 import { ReadOnlyContext, useFormEnv } from './context';
@@ -78,6 +78,7 @@ function Leaf({ node, path }: { node: FieldNode; path: string }) {
   const readOnly = useContext(ReadOnlyContext);
   const { errors } = useFormState({ control: env.control, name: path, exact: true });
   const error = (get(errors, path) as FieldError | undefined)?.message;
+  useLabelledControl(fieldId(env.formId, path), readOnly);
   return (
     <Form.Item
       label={node.label}
@@ -90,6 +91,29 @@ function Leaf({ node, path }: { node: FieldNode; path: string }) {
       <LeafControl node={node} path={path} readOnly={readOnly} />
     </Form.Item>
   );
+}
+
+/**
+ * The row's label names its control. antd's Form.Item points its <label> only at
+ * fields it manages itself (a `name`): here a text box gets `for`, and a picker,
+ * signature or choice group (role button / group / radiogroup) is labelled by it
+ * (a button keeps its own text after the label: 文化程度 初中).
+ */
+function useLabelledControl(id: string, readOnly: boolean): void {
+  useEffect(() => {
+    if (readOnly) return;
+    const el = document.getElementById(id);
+    const label = el?.closest('.adm-form-item')?.querySelector<HTMLLabelElement>('label.adm-form-item-label');
+    if (!el || !label) return;
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) {
+      label.htmlFor = id;
+      return;
+    }
+    const role = el.getAttribute('role');
+    if (!role) return;
+    label.id = `${id}-label`;
+    el.setAttribute('aria-labelledby', role === 'button' ? `${id}-label ${id}` : `${id}-label`);
+  }, [id, readOnly]);
 }
 
 const LeafControl = memo(function LeafControl({ node, path, readOnly }: { node: FieldNode; path: string; readOnly: boolean }) {

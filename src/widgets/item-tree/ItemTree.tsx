@@ -8,12 +8,15 @@ export interface ItemTreeProps {
   /** Scroll height in px (spec: tree list height 600). */
   height: number;
   onToggle(item: TreeItem, checked: boolean): void;
+  /** The scroll area's accessible name. */
+  label?: string;
 }
 
 /** Categories with checkable items in a fixed-height scroll area. */
-export function ItemTree({ categories, selected, height, onToggle }: ItemTreeProps) {
+export function ItemTree({ categories, selected, height, onToggle, label = '可选项目' }: ItemTreeProps) {
   return (
-    <div style={{ height, overflowY: 'auto', WebkitOverflowScrolling: 'touch' }}>
+    // A scroll area of its own: focusable, so it scrolls from a keyboard too.
+    <div role="region" aria-label={label} tabIndex={0} style={{ height, overflowY: 'auto', WebkitOverflowScrolling: 'touch' }}>
       {categories.map((c, ci) => (
         <List key={`${ci}-${c.text}`} header={c.text} mode="card" style={{ margin: '8px 8px 0' }}>
           {c.items.map((i) => (

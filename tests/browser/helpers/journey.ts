@@ -241,7 +241,7 @@ export async function pickDayAndSlot(
   await page.locator('[data-status]').first().waitFor({ state: 'visible' });
   const cell = page.locator(`[data-status="${opts.status ?? 'plenty'}"][aria-disabled="false"]`).first();
   if ((await cell.count()) === 0) {
-    await page.locator('[aria-label="next-month"]').click();
+    await page.locator('[data-nav="next-month"]').click();
   }
   await page.locator(`[data-status="${opts.status ?? 'plenty'}"][aria-disabled="false"]`).first().click();
   const slot = page.locator('[aria-pressed][aria-disabled="false"]').first();

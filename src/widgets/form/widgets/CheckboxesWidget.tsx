@@ -11,7 +11,7 @@ export const CheckboxesWidget = memo(function CheckboxesWidget({ id, node, value
   const chosen = choices.flatMap((c, i) => (value?.includes(c.value) ? [i] : []));
   return (
     <Checkbox.Group value={chosen} onChange={(idx) => onChange(choices.filter((_, i) => idx.includes(i)).map((c) => c.value))}>
-      <div id={id}>
+      <div id={id} role="group">
       <Space wrap style={{ '--gap-horizontal': '10px', '--gap-vertical': '6px' } as React.CSSProperties}>
         {choices.map((c, i) => (
           <Checkbox key={String(c.value)} value={i} style={CHOICE_STYLE}>

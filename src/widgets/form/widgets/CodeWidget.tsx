@@ -29,17 +29,19 @@ export const CodeWidget = memo(function CodeWidget({ id, node, value, onChange, 
     }
   }
   return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+    // A six-digit code stays readable beside the button; on a narrow screen or with larger text the button wraps under it.
+    <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '18px 8px' }}>
       <Input
         id={id}
-        style={{ flex: 1 }}
+        style={{ flex: '1 1 5em', minWidth: '5em' }}
         value={value ?? ''}
         inputMode="numeric"
         maxLength={(o.maxLength as number | undefined) ?? (node.schema.maxLength as number | undefined) ?? 6}
         placeholder={node.placeholder ?? `请输入${node.label}`}
         onChange={(v) => onChange(v.replace(/\D/g, ''))}
       />
-      <Button size="small" color="primary" fill="outline" disabled={left > 0 || busy} loading={busy} onClick={send}>
+      {/* 44 px to the finger without making the row taller than the others (into the row's padding) */}
+      <Button size="small" color="primary" fill="outline" disabled={left > 0 || busy} loading={busy} onClick={send} style={{ margin: '-9px 0' }}>
         {left > 0 ? `${left}s后重新获取` : ((o.buttonText as string | undefined) ?? '获取验证码')}
       </Button>
     </div>

@@ -11,7 +11,7 @@ export const RadioWidget = memo(function RadioWidget({ id, node, value, onChange
   const index = choices.findIndex((c) => c.value === value);
   return (
     <Radio.Group value={index < 0 ? null : index} onChange={(i) => onChange(choices[Number(i)]?.value)}>
-      <div id={id}>
+      <div id={id} role="radiogroup">
       <Space wrap style={{ '--gap-horizontal': '10px', '--gap-vertical': '6px' } as React.CSSProperties}>
         {choices.map((c, i) => (
           <Radio key={String(c.value)} value={i} style={CHOICE_STYLE}>

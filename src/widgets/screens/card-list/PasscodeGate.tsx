@@ -26,6 +26,14 @@ export function PasscodeGate({ open, title, length, onFill }: PasscodeGateProps)
   useEffect(() => {
     if (!open) input.current?.blur();
   }, [open]);
+  // antd's PasscodeInput keeps a native <input> inside its own focusable box (role button) even
+  // with a custom keyboard, where it is never used: a focusable control nested in another one.
+  // Disabled, it is out of the focus order and of the accessibility tree's controls.
+  const box = (el: HTMLDivElement | null) =>
+    el?.querySelectorAll<HTMLInputElement>('input.adm-passcode-input-native-input').forEach((i) => {
+      i.disabled = true;
+      i.tabIndex = -1;
+    });
 
   const fill = async (v: string) => {
     if (checking) return;
@@ -48,7 +56,7 @@ export function PasscodeGate({ open, title, length, onFill }: PasscodeGateProps)
       bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8, padding: `20px 12px ${typing ? KEYBOARD_HEIGHT + 12 : 12}px`, transition: 'padding-bottom .2s' }}
     >
       {title ? <div style={{ textAlign: 'center', fontSize: 17, fontWeight: 600, marginBottom: 16 }}>{title}</div> : null}
-      <div style={{ display: 'flex', justifyContent: 'center' }}>
+      <div ref={box} style={{ display: 'flex', justifyContent: 'center' }}>
         <PasscodeInput
           ref={input}
           length={length}
@@ -60,8 +68,8 @@ export function PasscodeGate({ open, title, length, onFill }: PasscodeGateProps)
           keyboard={<NumberKeyboard />}
           plain
           seperated
-          // six cells and their gaps fit a 320 px screen (6 × 38 + 5 × 6 = 258 px)
-          style={{ '--cell-size': '38px', '--cell-gap': '6px' } as CSSProperties}
+          // six 44 px cells (a finger's size) and their gaps fit a 320 px screen (6 × 44 + 5 × 5 = 289 px)
+          style={{ '--cell-size': '44px', '--cell-gap': '5px' } as CSSProperties}
           aria-label={title ?? '密码'}
         />
       </div>

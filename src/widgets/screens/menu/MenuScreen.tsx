@@ -36,11 +36,15 @@ export default function MenuScreen({ props, emit, evalItem, title }: ScreenProps
       ) : null}
       <Grid columns={asNumber(props.columns, 3)} gap={1} style={{ marginTop: 10, background: 'var(--adm-color-border)' }}>
         {tiles.map((t, i) => (
-          <Grid.Item key={i} onClick={() => t.event && guard(() => emit(t.event!))}>
-            <div role="button" style={{ background: '#fff', height: 96, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 8 }}>
+          <Grid.Item key={i}>
+            <button
+              type="button"
+              onClick={() => t.event && guard(() => emit(t.event!))}
+              style={{ width: '100%', minHeight: 96, margin: 0, padding: '8px 4px', border: 0, borderRadius: 0, background: '#fff', color: 'inherit', font: 'inherit', cursor: 'pointer', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 8 }}
+            >
               <TileIcon icon={t.icon} />
               <span style={{ fontSize: 14 }}>{asText(t.text)}</span>
-            </div>
+            </button>
           </Grid.Item>
         ))}
       </Grid>
