@@ -127,7 +127,8 @@ describe('approvers', () => {
       const t = page.locator('.adm-toast-main').first();
       await t.waitFor({ state: 'visible' });
       seen.push((await t.innerText()).trim());
-      await noToast(page);
+      // A toast lasts 5 s and then fades: wait it out fully, or the next read is the old toast.
+      await noToast(page, 10_000);
     }
     expect(seen.slice(-1)[0]).toMatch(/^密码错误次数过多/);
     expect(seen.slice(0, 4)).toEqual(Array(4).fill('密码错误'));
