@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.ts';
+import { axiosXhrOnly } from './scripts/vite-axios-xhr.ts';
 
 const API = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -19,7 +20,7 @@ function devWithoutCsp(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), devWithoutCsp(), precompress()],
+  plugins: [react(), devWithoutCsp(), axiosXhrOnly(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

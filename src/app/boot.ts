@@ -129,6 +129,13 @@ export async function boot(win: Window = window): Promise<BootResult> {
   return { kind: 'ready', runtime: createRuntime(startup, cfg) };
 }
 
+/** The screen kind of the step a hash route opens (undefined when no step has that route). */
+export function openingKind(steps: Record<string, StepWithId>, hash: string): string | undefined {
+  const route = (hash.replace(/^#/, '').split('?')[0] || '/').toLowerCase();
+  const step = Object.values(steps).find((s) => [s.route, ...(s.aliases ?? [])].some((r) => r?.toLowerCase() === route));
+  return step?.screen;
+}
+
 /** Builds the runtime from loaded configs (browser tests / unit tests call it directly). */
 export function createRuntime(startup: StartupConfig, cfg: AppConfigJson, opts: { storageName?: string } = {}): AppRuntime {
   // The centre's zone rules "today" and the cut-offs here as on the server (an old server sends none: the default).

@@ -494,11 +494,10 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
       await go(page, '/DirectorReview');
       await waitText(page, '请输入审核密码');
       await audit(page, '/DirectorReview (passcode gate)');
-      await page.locator('.adm-passcode-input').locator('visible=true').first().click();
-      const keyboard = page.locator('.adm-number-keyboard-wrapper').locator('visible=true').first();
-      await keyboard.waitFor({ state: 'visible' });
-      await audit(page, '/DirectorReview (gate + keyboard)');
-      for (const d of '123456') await keyboard.locator('.adm-number-keyboard-key-number').getByText(d, { exact: true }).click();
+      await page.locator('.cf-gate-input').click();
+      await page.keyboard.type('12');
+      await audit(page, '/DirectorReview (gate, typing)');
+      await page.keyboard.type('3456');
       await toastText(page, '登录成功');
       await waitText(page, '赵强（F000301）');
       await noToast(page);

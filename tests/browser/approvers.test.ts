@@ -12,11 +12,12 @@ import { clickText, screenshot, visibleText, waitText } from './helpers/phone';
 
 const j = journeyApp('approvers');
 
+/** Taps the cells (the phone's number pad opens) and types, key by key. */
 async function typeDigits(page: Page, digits: string): Promise<void> {
-  await page.locator('.adm-passcode-input').locator('visible=true').first().click();
-  const keyboard = page.locator('.adm-number-keyboard-wrapper').locator('visible=true').first();
-  await keyboard.waitFor({ state: 'visible' });
-  for (const d of digits) await keyboard.locator('.adm-number-keyboard-key-number').getByText(d, { exact: true }).click();
+  const input = page.locator('.cf-gate-input');
+  await expect.poll(() => input.isEnabled()).toBe(true); // not while the last code is being checked
+  await input.click();
+  await page.keyboard.type(digits, { delay: 30 });
 }
 
 const tabCards = (page: Page) => page.locator('.adm-card').locator('visible=true');
@@ -28,15 +29,15 @@ describe('approvers', () => {
     await waitRoute(page, '/DirectorReview');
     await waitText(page, '请输入审核密码');
 
-    // the sheet with the keyboard up: cells and the count above the keys, at 320 and 375
+    // the sheet: six cells that fit a 320 px phone, the count, the phone's own number pad (inputmode numeric)
     await page.setViewportSize({ width: 320, height: 568 });
+    expect(await page.locator('.cf-gate-input').getAttribute('inputmode')).toBe('numeric');
     await typeDigits(page, '12');
     await waitText(page, '已输入 2/6 位');
-    const cells = await page.locator('.adm-passcode-input').boundingBox();
-    const keys = await page.locator('.adm-number-keyboard-wrapper').locator('visible=true').first().boundingBox();
+    expect(await page.locator('.cf-gate-cell').allInnerTexts()).toEqual(['1', '2', '', '', '', '']);
+    const cells = await page.locator('.cf-gate-cells').boundingBox();
     expect(cells!.x).toBeGreaterThanOrEqual(0);
     expect(cells!.x + cells!.width).toBeLessThanOrEqual(320);
-    expect(cells!.y + cells!.height).toBeLessThanOrEqual(keys!.y);
     await screenshot(page, 'approvers-sheet-320');
     await page.setViewportSize({ width: 375, height: 667 });
     await screenshot(page, 'approvers-sheet-375');
@@ -52,8 +53,8 @@ describe('approvers', () => {
     await typeDigits(page, '123456');
     await toastText(page, '登录成功');
     await waitText(page, '赵强（F000301）');
-    // the gate and its keyboard are gone: the list is usable
-    await page.locator('.adm-number-keyboard-wrapper').locator('visible=true').first().waitFor({ state: 'hidden' });
+    // the gate is gone: the list is usable
+    await page.locator('.cf-gate').waitFor({ state: 'detached' });
     await noToast(page);
     const pending = await visibleText(page);
     expect(pending).toContain('钱丽（F000302）');

@@ -81,7 +81,7 @@ describe('journey: question bank and list tabs changed in config only', () => {
     await toastText(page, '感谢您的配合！');
     await waitRoute(page, '/PersonIndex');
     await waitText(page, '男士套餐');
-    const tabs = (await page.locator('.adm-tabs-tab').allInnerTexts()).map((t) => t.trim());
+    const tabs = (await page.getByRole('tab').allInnerTexts()).map((t) => t.trim());
     expect(tabs).toEqual(['男士套餐', '女士套餐', '已婚套餐']);
     await clickText(page, '已婚套餐');
     await waitText(page, '女士全面体检套餐（已婚）');

@@ -132,7 +132,7 @@ describe('self-assessment questionnaire', () => {
 
     // the list opens on her sex's tab
     await waitRoute(page, '/PersonIndex');
-    await expect.poll(() => page.locator('.adm-tabs-tab-active').innerText()).toBe('女');
+    await expect.poll(() => page.locator('[role=tab][aria-selected=true]').innerText()).toBe('女');
     expect((await persistedSession(page)).values.questionProgress ?? null).toBeNull();
 
     // her booking carries her answers and 已婚

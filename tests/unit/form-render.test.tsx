@@ -2,7 +2,7 @@
 import { act, createElement, createRef, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Form } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { SchemaForm, type FormHandle, type SchemaFormProps } from '../../src/widgets/form/SchemaForm';
 import { DEFAULT_WIDGETS } from '../../src/widgets/form/registry';
 import { toDate } from '../../src/widgets/form/widgets/DateWidget';
@@ -57,10 +57,10 @@ describe('SchemaForm rendering', () => {
     const widgets = Object.fromEntries(
       (['text', 'number', 'radio', 'picker', 'date', 'textarea'] as const).map((n) => [n, counting(DEFAULT_WIDGETS[n] as ComponentType<WidgetProps>)]),
     );
-    // Count the rows (antd Form.Item: label, required mark, error) too; FieldTree reads Form.Item at render time.
+    // Count the rows (FormRow: label, required mark, error) too, through the List.Item each row renders (read at render time).
     const rows = new Map<string, number>();
-    const OriginalItem = Form.Item;
-    (Form as { Item: unknown }).Item = (p: { 'data-path'?: string }) => {
+    const OriginalItem = List.Item;
+    (List as { Item: unknown }).Item = (p: { 'data-path'?: string }) => {
       rows.set(p['data-path']!, (rows.get(p['data-path']!) ?? 0) + 1);
       return createElement(OriginalItem, p as never);
     };
@@ -68,9 +68,9 @@ describe('SchemaForm rendering', () => {
     try {
       el = mount({ schema: benchSchema(130), widgets });
     } finally {
-      (Form as { Item: unknown }).Item = OriginalItem;
+      (List as { Item: unknown }).Item = OriginalItem;
     }
-    (Form as { Item: unknown }).Item = (p: { 'data-path'?: string }) => {
+    (List as { Item: unknown }).Item = (p: { 'data-path'?: string }) => {
       rows.set(p['data-path']!, (rows.get(p['data-path']!) ?? 0) + 1);
       return createElement(OriginalItem, p as never);
     };
@@ -85,7 +85,7 @@ describe('SchemaForm rendering', () => {
     expect(changed).toEqual(['f130']);
     expect(renders.get('f130')! - before.get('f130')!).toBe(2);
     expect(last.value).toBe('张三');
-    (Form as { Item: unknown }).Item = OriginalItem;
+    (List as { Item: unknown }).Item = OriginalItem;
     // The row around the typed field does not re-render either: only its control does.
     expect([...rows].filter(([p, n]) => n !== rowsBefore.get(p))).toEqual([]);
   });

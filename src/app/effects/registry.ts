@@ -3,7 +3,6 @@
  * Each gets the evaluated params and the app's services; resolves with an
  * outcome name ('' for effects without outcomes).
  */
-import { ActionSheet } from 'antd-mobile';
 import type { StartupConfig } from '../../contract/calls';
 import type { SessionStore } from '../../engine/session/store';
 import type { Api } from '../api/client';
@@ -74,9 +73,10 @@ function wechatBridgePay(win: Window, p: Record<string, unknown>): Promise<strin
 export function sandboxPay(svc: EffectServices, orderId: unknown): Promise<string> {
   return new Promise((resolve) => {
     let chosen = false;
+    let handler: { close(): void } | undefined;
     const pick = async (outcome: 'ok' | 'cancel' | 'fail') => {
       chosen = true;
-      handler.close();
+      handler?.close();
       if (orderId !== undefined && orderId !== null && orderId !== '') {
         try {
           const env = await svc.api.call('SandboxPayResult', { id: String(orderId), outcome });
@@ -91,7 +91,9 @@ export function sandboxPay(svc: EffectServices, orderId: unknown): Promise<strin
       }
       resolve(outcome);
     };
-    const handler = ActionSheet.show({
+    // The sandbox sheet (a popup: react-spring, gestures) loads when a payment asks for it.
+    void import('./action-sheet').then(({ ActionSheet }) => {
+    handler = ActionSheet.show({
       extra: '模拟支付',
       cancelText: undefined,
       closeOnMaskClick: true,
@@ -105,6 +107,9 @@ export function sandboxPay(svc: EffectServices, orderId: unknown): Promise<strin
       },
     });
     actionSheetButtons(svc.win);
+    }, (e: Error) => {
+      void showAlert(e.message).then(() => resolve('fail'));
+    });
   });
 }
 

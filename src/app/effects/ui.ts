@@ -7,7 +7,7 @@
 /** after-booking §9: "Toast default duration 5000 ms". */
 export const TOAST_DEFAULT_MS = 5000;
 
-const antd = () => import('./ui-antd');
+import { loadFeedback as antd, toast } from '../../widgets/common/feedback';
 
 export async function showAlert(text: string): Promise<void> {
   const { Dialog } = await antd();
@@ -20,8 +20,5 @@ export async function showConfirm(text: string, okText?: string, cancelText?: st
 }
 
 export function showToast(text: string, opts: { icon?: 'success' | 'fail' | 'loading'; duration?: number } = {}): void {
-  antd().then(
-    ({ Toast }) => Toast.show({ content: text, icon: opts.icon, duration: opts.duration ?? TOAST_DEFAULT_MS }),
-    (e: Error) => console.error('toast:', text, e.message),
-  );
+  toast(text, { icon: opts.icon, duration: opts.duration ?? TOAST_DEFAULT_MS });
 }

@@ -15,7 +15,7 @@
  * read-only: no validator is fetched for it.
  */
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { DotLoading, ErrorBlock } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { SchemaForm, type FormHandle } from '../../widgets/form';
 import { loadedSchema, loadSchemaRemember, loadValidator } from './schemas';
 
@@ -41,12 +41,14 @@ export default function FormSlot(p: FormSlotProps) {
   const [schema, setSchema] = useState<object | undefined>(() => loadedSchema(p.schemaPath));
   const [error, setError] = useState<string | null>(null);
   const noValidator = p.readOnly || isArchivedPath(p.schemaPath);
-  // The pre-compiled validator (the CSP forbids compiling here): fetched with
-  // the schema, awaited by the form's validate(). Not needed in view mode.
-  useEffect(() => {
-    if (!noValidator) loadValidator(p.schemaPath).catch(() => undefined); // retried (and reported) on validate()
-  }, [p.schemaPath, noValidator]);
+  // The pre-compiled validator (the CSP forbids compiling here): fetched when
+  // the examinee first touches the form (it is needed on submit, not to paint:
+  // the occupational one is ≈7 kB brotli), awaited by the form's validate().
+  // Not needed in view mode.
   const schemaPath = p.schemaPath;
+  const prefetchValidator = useCallback(() => {
+    if (!noValidator) loadValidator(schemaPath).catch(() => undefined); // retried (and reported) on validate()
+  }, [schemaPath, noValidator]);
   const load = useCallback(() => loadValidator(schemaPath), [schemaPath]);
   useEffect(() => {
     let live = true;
@@ -82,7 +84,13 @@ export default function FormSlot(p: FormSlotProps) {
     [],
   );
 
-  if (error) return <ErrorBlock status="default" title="加载数据失败！" description="" />;
+  if (error) {
+    return (
+      <div role="alert" style={{ padding: '48px 16px', textAlign: 'center', color: 'var(--adm-color-weak)', fontSize: 15 }}>
+        加载数据失败！
+      </div>
+    );
+  }
   if (!schema || !mountForm) {
     return (
       <div style={{ textAlign: 'center', padding: 32 }}>
@@ -91,6 +99,7 @@ export default function FormSlot(p: FormSlotProps) {
     );
   }
   return (
+    <div onFocusCapture={prefetchValidator} onPointerDownCapture={prefetchValidator}>
     <SchemaForm
       schema={schema}
       values={values}
@@ -105,5 +114,6 @@ export default function FormSlot(p: FormSlotProps) {
       id={p.id}
       loadValidator={load}
     />
+    </div>
   );
 }

@@ -5,23 +5,36 @@
  * Every component here is memoised on (node, base), which never change while
  * the form lives.
  */
-import { memo, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { Form } from 'antd-mobile';
+import { memo, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { get, useFormState, useWatch, type FieldError } from 'react-hook-form';
 import { ReadOnlyContext, useFormEnv } from './context';
 import { fieldId, formatDisplay } from '../../engine/form/display';
 import { join, type FieldNode } from '../../engine/form/schema-model';
 import { resolveWidget } from './registry';
+import { FormRow } from './FormRow';
 import { initialValues } from '../../engine/form/values';
 import type { ListProps, SectionProps, WidgetProps } from './types';
 
 /** Widgets whose control needs the row's full width under the label. */
 const VERTICAL = new Set(['textarea', 'checkboxes', 'signature']);
 
+/**
+ * Rows of one level drawn in the first commit; the rest follow in a transition
+ * right after it, so a long form (the occupational questionnaire's 64 symptom
+ * rows) paints its first screen at once and the rest renders in slices that
+ * yield to the examinee's taps and keys.
+ */
+export const FIRST_ROWS = 12;
+
 export const Fields = memo(function Fields({ nodes, base }: { nodes: FieldNode[]; base: string }) {
+  const [all, setAll] = useState(nodes.length <= FIRST_ROWS);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  const shown = all ? nodes : nodes.slice(0, FIRST_ROWS);
   return (
     <>
-      {nodes.map((n) =>
+      {shown.map((n) =>
         n.visibleIf ? (
           <VisibleIf key={n.name} node={n} base={base} />
         ) : (
@@ -71,7 +84,7 @@ function List({ node, path }: { node: FieldNode; path: string }) {
 /**
  * A leaf is two components: the row (label, required mark, error) re-renders
  * only when its error changes; the control inside re-renders on its value.
- * A keystroke therefore renders one control, not the antd Form.Item/List.Item shell.
+ * A keystroke therefore renders one control, not the row around it.
  */
 function Leaf({ node, path }: { node: FieldNode; path: string }) {
   const env = useFormEnv();
@@ -80,22 +93,14 @@ function Leaf({ node, path }: { node: FieldNode; path: string }) {
   const error = (get(errors, path) as FieldError | undefined)?.message;
   useLabelledControl(fieldId(env.formId, path), readOnly);
   return (
-    <Form.Item
-      label={node.label}
-      required={!readOnly && node.required}
-      layout={VERTICAL.has(node.widget) ? 'vertical' : 'horizontal'}
-      description={error ? <div className="adm-form-item-feedback-error">{error}</div> : undefined}
-      className={error ? 'adm-form-item-has-error' : undefined}
-      data-path={path}
-    >
+    <FormRow label={node.label} required={!readOnly && node.required} layout={VERTICAL.has(node.widget) ? 'vertical' : 'horizontal'} error={error} data-path={path}>
       <LeafControl node={node} path={path} readOnly={readOnly} />
-    </Form.Item>
+    </FormRow>
   );
 }
 
 /**
- * The row's label names its control. antd's Form.Item points its <label> only at
- * fields it manages itself (a `name`): here a text box gets `for`, and a picker,
+ * The row's label names its control: a text box gets `for`, and a picker,
  * signature or choice group (role button / group / radiogroup) is labelled by it
  * (a button keeps its own text after the label: 文化程度 初中).
  */

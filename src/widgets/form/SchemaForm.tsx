@@ -10,7 +10,9 @@
  *   const first = await ref.current.validate();   // null when valid
  */
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { Button, Form, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { FormFrame } from './FormRow';
+import { toast } from '../common/feedback';
 import { useForm } from 'react-hook-form';
 import { FormEnvContext, ReadOnlyContext, type FormEnv } from './context';
 import { fieldId } from '../../engine/form/display';
@@ -19,7 +21,6 @@ import { createRegistry, resolveWidget, type Registry } from './registry';
 import { buildFormModel, walkFields, type FieldNode } from '../../engine/form/schema-model';
 import type { OnAction } from './types';
 import type { ValidateFunction } from '../../engine/schema/ajv';
-import { validateValues } from '../../engine/form/validate';
 import { cleanValues, initialValues, type Cleaned, type EvalCondition, type Values } from '../../engine/form/values';
 import './form.css';
 
@@ -137,7 +138,8 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
         // The app passes pre-compiled validators (CSP: no eval); without one, Ajv
         // compiles here — a separate chunk the app never loads.
         const load = latest.current.loadValidator ?? (() => import('../../engine/schema/ajv').then((m) => m.compileSchema(root.schema)));
-        const validator = await load();
+        // The message ranking and the zh texts load with the first check, like the validator.
+        const [validator, { validateValues }] = await Promise.all([load(), import('../../engine/form/validate')]);
         const { values: cleaned, hidden } = clean();
         const result = validateValues(root, cleaned, hidden, validator);
         methods.clearErrors();
@@ -185,24 +187,22 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
   }, [values, root, methods]);
 
   const hasSubmit = !!onSubmit && !readOnly;
-  // The same element while nothing it shows changed: antd-mobile's Form gives
-  // its FormContext a new object on every render, which re-renders every
-  // Form.Item through the memoised field tree. The app re-renders this form
-  // on each debounced onChange (its step keeps the values), so without this a
-  // draft save re-rendered all the rows (docs/benchmarks-forms.md, occupational).
+  // The same element while nothing it shows changed: the app re-renders this
+  // form on each debounced onChange (its step keeps the values), and a new
+  // element here re-rendered all the rows on every draft save
+  // (docs/benchmarks-forms.md, occupational).
   const form = useMemo(() => {
     async function submit() {
       const first = await api.handle.validate();
       if (first) {
-        Toast.show({ content: first });
+        toast(first);
         return;
       }
       latest.current.onSubmit?.(api.handle.getValues());
     }
     return (
-      <Form
+      <FormFrame
         className="cf-form"
-        layout="horizontal"
         footer={
           hasSubmit ? (
             <Button block color="primary" size="large" onClick={submit}>
@@ -212,7 +212,7 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
         }
       >
         <Fields nodes={root.children ?? []} base="" />
-      </Form>
+      </FormFrame>
     );
   }, [api, root, hasSubmit, submitText]);
 

@@ -5,7 +5,8 @@
  * the portrait screen at the spec's portrait height). Value: PNG data URL.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, Popup, Toast } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
+import { toast } from '../common/feedback';
 import SignaturePadLib from 'signature_pad';
 import { SIGNATURE_DEFAULTS, isMobileAgent, signatureCanvasSize, type CanvasSize } from './canvas-size';
 
@@ -76,7 +77,7 @@ export function SignaturePad({ visible, value, title, onConfirm, onClose }: Sign
     const pad = padRef.current;
     if (!pad || pad.isEmpty()) {
       if (value) return onConfirm(value); // reopened and left as is
-      Toast.show({ content: '请先签名' });
+      toast('请先签名');
       return;
     }
     onConfirm(pad.toDataURL('image/png'));

@@ -25,6 +25,15 @@ export interface Phone {
   close(): Promise<void>;
 }
 
+/** The running test file; '' outside vitest (the bench scripts open phones too). */
+function testPath(): string {
+  try {
+    return expect.getState().testPath ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export async function openPhone(baseUrl: string, opts: { userAgent?: string } = {}): Promise<Phone> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   const context = await browser.newContext({
@@ -44,7 +53,8 @@ export async function openPhone(baseUrl: string, opts: { userAgent?: string } = 
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  recordWalk(page, expect.getState().testPath ?? '');
+  const test = testPath();
+  if (test) recordWalk(page, test); // benches open phones too: they walk nothing for the coverage check
   return {
     browser,
     context,

@@ -1,5 +1,5 @@
-import { memo, useState } from 'react';
-import { DatePicker } from 'antd-mobile';
+import { memo, Suspense, useState } from 'react';
+import { LazyDatePicker as DatePicker } from './lazy-antd';
 import dayjs from 'dayjs';
 import type { WidgetEnv, WidgetProps } from '../types';
 
@@ -32,6 +32,7 @@ export const DateWidget = memo(function DateWidget({ id, node, value, onChange, 
         {current ? value : (node.placeholder ?? `请选择${node.label}`)}
       </div>
       {mounted && (
+        <Suspense fallback={null}>
         <DatePicker
           visible={open}
           precision="day"
@@ -42,6 +43,7 @@ export const DateWidget = memo(function DateWidget({ id, node, value, onChange, 
           onClose={() => setOpen(false)}
           onConfirm={(d) => onChange(dayjs(d).format(FMT))}
         />
+        </Suspense>
       )}
     </>
   );

@@ -1,5 +1,6 @@
-import { memo, useState } from 'react';
-import { Input, Stepper } from 'antd-mobile';
+import { memo, Suspense, useState } from 'react';
+import { Input } from 'antd-mobile';
+import { LazyStepper as Stepper } from './lazy-antd';
 import type { WidgetProps } from '../types';
 
 /**
@@ -15,6 +16,7 @@ export const NumberWidget = memo(function NumberWidget({ id, node, value, onChan
   const [draft, setDraft] = useState(value === undefined ? '' : String(value));
   if (o.stepper) {
     return (
+      <Suspense fallback={null}>
       <Stepper
         value={typeof value === 'number' ? value : null}
         min={min}
@@ -23,6 +25,7 @@ export const NumberWidget = memo(function NumberWidget({ id, node, value, onChan
         allowEmpty
         onChange={(v) => onChange(v ?? undefined)}
       />
+      </Suspense>
     );
   }
   const toValue = (s: string): number | string | undefined => {

@@ -1,5 +1,5 @@
-import { memo, useState } from 'react';
-import { Picker } from 'antd-mobile';
+import { memo, Suspense, useState } from 'react';
+import { LazyPicker as Picker } from './lazy-antd';
 import type { WidgetProps } from '../types';
 
 /**
@@ -25,6 +25,7 @@ export const PickerWidget = memo(function PickerWidget({ id, node, value, onChan
         {index < 0 ? (node.placeholder ?? `请选择${node.label}`) : choices[index].label}
       </div>
       {mounted && (
+        <Suspense fallback={null}>
         <Picker
           columns={[choices.map((c, i) => ({ label: c.label, value: String(i) }))]}
           visible={open}
@@ -34,6 +35,7 @@ export const PickerWidget = memo(function PickerWidget({ id, node, value, onChan
             if (v[0] != null) onChange(choices[Number(v[0])]?.value);
           }}
         />
+        </Suspense>
       )}
     </>
   );

@@ -1,5 +1,7 @@
-import { memo, useState } from 'react';
-import { SignaturePad } from '../../signature/SignaturePad';
+import { lazy, memo, Suspense, useState } from 'react';
+
+// The pad (signature_pad, a full-screen popup) loads when the examinee taps to sign.
+const SignaturePad = lazy(() => import('../../signature/SignaturePad').then((m) => ({ default: m.SignaturePad })));
 import type { WidgetProps } from '../types';
 
 /** A drawn signature stored as a PNG data URL; tap to (re-)sign in a full-screen pad. */
@@ -18,6 +20,7 @@ export const SignatureWidget = memo(function SignatureWidget({ id, node, value, 
         )}
       </div>
       {open && (
+        <Suspense fallback={null}>
         <SignaturePad
           visible={open}
           value={value}
@@ -28,6 +31,7 @@ export const SignatureWidget = memo(function SignatureWidget({ id, node, value, 
             setOpen(false);
           }}
         />
+        </Suspense>
       )}
     </>
   );

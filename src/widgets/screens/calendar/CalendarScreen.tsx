@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { toast } from '../../common/feedback';
 import type { ScreenProps } from '../types';
 import { PageLayout } from '../../common/PageLayout';
 import { useBusy } from '../../common/use-busy';
@@ -81,7 +82,7 @@ export default function CalendarScreen({ props, emit, title }: ScreenProps<Calen
 
   const pickSlot = (s: Slot) => {
     if (s.full) {
-      if (props.slotFullMessage) Toast.show({ content: props.slotFullMessage });
+      if (props.slotFullMessage) toast(props.slotFullMessage);
       return;
     }
     setSlotCode(s.code);
@@ -90,12 +91,12 @@ export default function CalendarScreen({ props, emit, title }: ScreenProps<Calen
   const confirm = () =>
     guard(async () => {
       if (!date) {
-        Toast.show({ content: props.dateRequiredMessage ?? '请选择体检日期' });
+        toast(props.dateRequiredMessage ?? '请选择体检日期');
         return;
       }
       const slot = slots.find((s) => s.code === slotCode && !s.full);
       if (!slot) {
-        Toast.show({ content: props.slotRequiredMessage ?? '请选择报到时间' });
+        toast(props.slotRequiredMessage ?? '请选择报到时间');
         return;
       }
       const week = days.get(date)?.week ?? weekName(date, weekNames);

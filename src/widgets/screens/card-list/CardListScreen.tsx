@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { SearchBar, Skeleton, Tabs } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import { SearchBar, Skeleton } from 'antd-mobile';
 import type { ScreenProps } from '../types';
 import { EmptyState } from '../../common/EmptyState';
 import { PageLayout } from '../../common/PageLayout';
@@ -9,7 +9,10 @@ import { asArray, asNumber, asText } from '../../common/values';
 import { filterItems } from './search-filter';
 import { ItemCard, type CardButton, type CardConfig } from './ItemCard';
 import { HeaderBar, type HeaderAction, type HeaderFilter } from './HeaderBar';
-import { PasscodeGate } from './PasscodeGate';
+import { TabBar } from '../../common/TabBar';
+
+// Only the approvers' lists have a gate: its number keyboard and sheet (react-spring, gestures) load with it.
+const PasscodeGate = lazy(() => import('./PasscodeGate').then((m) => ({ default: m.PasscodeGate })));
 
 export interface CardListProps {
   tabs?: Array<{ title?: string; items?: unknown; empty?: string }>;
@@ -31,7 +34,7 @@ export default function CardListScreen({ props, emit, evalItem, title }: ScreenP
   const tabs = props.tabs?.length ? props.tabs : [{ title: '', items: props.items }];
   const [active, setActive] = useState(() => {
     const i = Math.trunc(asNumber(props.activeTab, 0));
-    return String(i >= 0 && i < tabs.length ? i : 0);
+    return i >= 0 && i < tabs.length ? i : 0;
   });
   const [keyword, setKeyword] = useState('');
   const [busy, guard] = useBusy();
@@ -65,17 +68,10 @@ export default function CardListScreen({ props, emit, evalItem, title }: ScreenP
           <SearchBar placeholder={asText(props.search.placeholder)} value={keyword} onChange={setKeyword} />
         </div>
       ) : null}
-      {tabs.length > 1 ? (
-        <Tabs activeKey={active} onChange={setActive} style={{ background: '#fff' }}>
-          {tabs.map((t, i) => (
-            <Tabs.Tab key={String(i)} title={asText(t.title)}>
-              {null}
-            </Tabs.Tab>
-          ))}
-        </Tabs>
-      ) : null}
-      <div style={{ paddingBottom: 12 }}>{list(tabs[Number(active)]?.items, tabs[Number(active)]?.empty ?? props.empty)}</div>
+      {tabs.length > 1 ? <TabBar titles={tabs.map((t) => asText(t.title))} active={active} onChange={setActive} /> : null}
+      <div style={{ paddingBottom: 12 }}>{list(tabs[active]?.items, tabs[active]?.empty ?? props.empty)}</div>
       {gate ? (
+        <Suspense fallback={null}>
         <PasscodeGate
           open={gateOpen}
           title={gate.title}
@@ -84,6 +80,7 @@ export default function CardListScreen({ props, emit, evalItem, title }: ScreenP
             if (gate.event) await emit(gate.event, { value });
           }}
         />
+        </Suspense>
       ) : null}
     </PageLayout>
   );

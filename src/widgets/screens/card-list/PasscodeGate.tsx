@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { NumberKeyboard, PasscodeInput, Popup } from 'antd-mobile';
-import type { PasscodeInputRef } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import './passcode-gate.css';
 
 export interface PasscodeGateProps {
   open: boolean;
@@ -14,29 +13,29 @@ export interface PasscodeGateProps {
  * A non-closable sheet with a numeric passcode (director review / token
  * management): submitted automatically at full length, stays open until the
  * step says it may close (`open` becomes false).
+ *
+ * One native input (inputmode numeric: the phone's own number pad, the one an
+ * older approver knows) under a row of cells that show its digits. antd's
+ * PasscodeInput + NumberKeyboard + Popup did the same with a drawn keyboard,
+ * a nested input that had to be disabled for screen readers, and react-spring
+ * and gestures (≈25 kB brotli) in the first load of both approver routes.
  */
 export function PasscodeGate({ open, title, length, onFill }: PasscodeGateProps) {
   const [value, setValue] = useState('');
   const [checking, setChecking] = useState(false);
-  const [typing, setTyping] = useState(false);
+  const [focused, setFocused] = useState(false);
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
-  // The number keyboard is its own sheet: it must go when the gate does (it covered the list).
-  const input = useRef<PasscodeInputRef>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (!open) input.current?.blur();
+    if (open) input.current?.focus();
+    else input.current?.blur(); // the number pad goes with the gate
   }, [open]);
-  // antd's PasscodeInput keeps a native <input> inside its own focusable box (role button) even
-  // with a custom keyboard, where it is never used: a focusable control nested in another one.
-  // Disabled, it is out of the focus order and of the accessibility tree's controls.
-  const box = (el: HTMLDivElement | null) =>
-    el?.querySelectorAll<HTMLInputElement>('input.adm-passcode-input-native-input').forEach((i) => {
-      i.disabled = true;
-      i.tabIndex = -1;
-    });
 
-  const fill = async (v: string) => {
-    if (checking) return;
+  const change = async (raw: string) => {
+    const v = raw.replace(/\D/g, '').slice(0, length);
+    setValue(v);
+    if (v.length < length || checking) return;
     setChecking(true);
     try {
       await onFill(v);
@@ -48,37 +47,37 @@ export function PasscodeGate({ open, title, length, onFill }: PasscodeGateProps)
     }
   };
 
+  if (!open) return null;
   return (
-    <Popup
-      visible={open}
-      closeOnMaskClick={false}
-      // While the number keyboard (its own sheet at the bottom) is up, the cells and the count sit above it.
-      bodyStyle={{ borderTopLeftRadius: 8, borderTopRightRadius: 8, padding: `20px 12px ${typing ? KEYBOARD_HEIGHT + 12 : 12}px`, transition: 'padding-bottom .2s' }}
-    >
-      {title ? <div style={{ textAlign: 'center', fontSize: 17, fontWeight: 600, marginBottom: 16 }}>{title}</div> : null}
-      <div ref={box} style={{ display: 'flex', justifyContent: 'center' }}>
-        <PasscodeInput
-          ref={input}
-          length={length}
-          value={value}
-          onChange={(v) => setValue(v.replace(/\D/g, ''))}
-          onFill={fill}
-          onFocus={() => setTyping(true)}
-          onBlur={() => setTyping(false)}
-          keyboard={<NumberKeyboard />}
-          plain
-          seperated
-          // six 44 px cells (a finger's size) and their gaps fit a 320 px screen (6 × 44 + 5 × 5 = 289 px)
-          style={{ '--cell-size': '44px', '--cell-gap': '5px' } as CSSProperties}
-          aria-label={title ?? '密码'}
-        />
+    <div className="cf-gate-mask">
+      <div className="cf-gate" role="dialog" aria-modal="true" aria-label={title ?? '密码'}>
+        {title ? <div className="cf-gate-title">{title}</div> : null}
+        <label className="cf-gate-cells">
+          {Array.from({ length }, (_, i) => (
+            <span key={i} aria-hidden="true" className={`cf-gate-cell${focused && i === Math.min(value.length, length - 1) ? ' cf-gate-cell-focus' : ''}`}>
+              {value[i] ?? ''}
+            </span>
+          ))}
+          <input
+            ref={input}
+            className="cf-gate-input"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="one-time-code"
+            maxLength={length}
+            value={value}
+            disabled={checking}
+            aria-label={title ?? '密码'}
+            onChange={(e) => void change(e.target.value)}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+          />
+        </label>
+        <div aria-live="polite" className="cf-gate-count">
+          {checking ? '正在验证…' : `已输入 ${value.length}/${length} 位`}
+        </div>
       </div>
-      <div aria-live="polite" style={{ textAlign: 'center', fontSize: 14, color: '#666', marginTop: 10 }}>
-        {checking ? '正在验证…' : `已输入 ${value.length}/${length} 位`}
-      </div>
-    </Popup>
+    </div>
   );
 }
-
-/** antd-mobile's NumberKeyboard: four rows of 48 px keys plus its padding. */
-const KEYBOARD_HEIGHT = 236;

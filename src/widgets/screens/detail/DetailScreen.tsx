@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Image, List, Skeleton, Tabs } from 'antd-mobile';
+import { Image, List, Skeleton } from 'antd-mobile';
 import type { ScreenProps } from '../types';
 import { ActionButtons, type ActionButtonDef } from '../../common/ActionButtons';
 import { EmptyState } from '../../common/EmptyState';
@@ -8,7 +8,10 @@ import { MoneyText } from '../../common/MoneyText';
 import { PageLayout } from '../../common/PageLayout';
 import { itemValue, resolveCondition } from '../../common/condition';
 import { asArray, asText } from '../../common/values';
-import { HtmlBlock } from '../html/HtmlBlock';
+import { TabBar } from '../../common/TabBar';
+
+// Only details with tabs show HTML (package notes): DOMPurify loads with them.
+const HtmlBlock = lazy(() => import('../html/HtmlBlock').then((m) => ({ default: m.HtmlBlock })));
 
 type Row = LabelValue & { visibleIf?: unknown };
 
@@ -32,7 +35,7 @@ export interface DetailProps {
 
 /** Package / order / payment / report-main / scan-pay detail. */
 export default function DetailScreen({ props, emit, evalItem, title }: ScreenProps<DetailProps>) {
-  const [tab, setTab] = useState('0');
+  const [tab, setTab] = useState(0);
   const visible = <T extends { visibleIf?: unknown }>(xs: T[] | undefined) => (xs ?? []).filter((x) => resolveCondition(x.visibleIf, evalItem));
 
   if (props.loading === true) {
@@ -79,13 +82,12 @@ export default function DetailScreen({ props, emit, evalItem, title }: ScreenPro
       <LabelValueRows rows={visible(props.rows)} />
       {tabs.length ? (
         <div style={{ background: '#fff', marginTop: 8 }}>
-          <Tabs activeKey={tab} onChange={setTab}>
-            {tabs.map((t, i) => (
-              <Tabs.Tab key={String(i)} title={asText(t.title)}>
-                <HtmlBlock html={t.html} />
-              </Tabs.Tab>
-            ))}
-          </Tabs>
+          <TabBar titles={tabs.map((t) => asText(t.title))} active={tab} onChange={setTab} />
+          <div role="tabpanel">
+            <Suspense fallback={<Skeleton.Paragraph lineCount={3} animated style={{ padding: 16 }} />}>
+              <HtmlBlock html={tabs[tab]?.html} />
+            </Suspense>
+          </div>
         </div>
       ) : null}
       {(props.lists ?? []).map((l, li) => {

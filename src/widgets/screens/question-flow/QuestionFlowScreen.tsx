@@ -1,6 +1,7 @@
 import type React from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Dialog, Input, ProgressBar, Radio, Skeleton, Space, Toast } from 'antd-mobile';
+import { Button, Checkbox, Input, ProgressBar, Radio, Skeleton, Space } from 'antd-mobile';
+import { loadFeedback, toast } from '../../common/feedback';
 import type { ScreenProps } from '../types';
 import { EmptyState } from '../../common/EmptyState';
 import { PageLayout } from '../../common/PageLayout';
@@ -130,13 +131,14 @@ function QuestionFlow({ props, emit, evalItem, title, source }: ScreenProps<Ques
     guard(async () => {
       const r = answerCurrent(state, bank, draft ?? (kind === 'multi' ? [] : ''));
       if (r.error) {
-        Toast.show({ content: r.error === 'multiRequired' ? (msg.multiRequired ?? '请完成多选题') : (msg.required ?? '请完问题') });
+        toast(r.error === 'multiRequired' ? (msg.multiRequired ?? '请完成多选题') : (msg.required ?? '请完问题'));
         return;
       }
       if (!isComplete(r.state)) {
         setState(r.state);
         return;
       }
+      const { Dialog } = await loadFeedback();
       const ok = await Dialog.confirm({
         content: msg.confirmSubmit ?? '您已完成问卷，是否提交？',
         confirmText: props.okText ?? '确定',

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, SearchBar, Toast } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button, SearchBar } from 'antd-mobile';
+import { toast } from '../../common/feedback';
 import type { ScreenProps } from '../types';
 import { EmptyState } from '../../common/EmptyState';
 import { MoneyText } from '../../common/MoneyText';
@@ -7,7 +8,9 @@ import { PageLayout } from '../../common/PageLayout';
 import { useBusy } from '../../common/use-busy';
 import { asArray, asNumber } from '../../common/values';
 import { ItemTree } from '../../item-tree/ItemTree';
-import { ConfirmItemsPopup } from '../../item-tree/ConfirmItemsPopup';
+
+// The confirmation sheet (a popup: react-spring, gestures) loads when 确认 is first pressed.
+const ConfirmItemsPopup = lazy(() => import('../../item-tree/ConfirmItemsPopup').then((m) => ({ default: m.ConfirmItemsPopup })));
 import { DEFAULT_TREE_FIELDS, filterTree, normalizeTree, selectedItems, toggleCode, totalCents, type TreeFields, type TreeItem } from '../../item-tree/tree-model';
 
 export interface TreeSelectProps {
@@ -43,6 +46,8 @@ export default function TreeSelectScreen({ props, emit, title }: ScreenProps<Tre
   const [selected, setSelected] = useState<Set<string>>(() => new Set(asArray(props.selected).map(String)));
   const [keyword, setKeyword] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // Mounted from the first 确认 on, so closing it still animates.
+  const [confirmed, setConfirmed] = useState(false);
   const [busy, guard] = useBusy();
 
   useEffect(() => setSelected(new Set(asArray(props.selected).map(String))), [props.selected]);
@@ -54,7 +59,7 @@ export default function TreeSelectScreen({ props, emit, title }: ScreenProps<Tre
 
   const toggle = (item: TreeItem, checked: boolean) => {
     const r = toggleCode(selected, item.code, checked, blocked);
-    if (r.blocked) Toast.show({ content: props.blockedMessage ?? '该项目需要到现场增加' });
+    if (r.blocked) toast(props.blockedMessage ?? '该项目需要到现场增加');
     setSelected(r.selected);
   };
 
@@ -82,7 +87,10 @@ export default function TreeSelectScreen({ props, emit, title }: ScreenProps<Tre
             </div>
             <div style={{ fontSize: 12, color: 'var(--adm-color-weak)' }}>{(props.countText ?? '已选 {n} 项').replace('{n}', String(chosen.length))}</div>
           </div>
-          <Button color="primary" onClick={() => setConfirming(true)}>
+          <Button color="primary" onClick={() => {
+            setConfirmed(true);
+            setConfirming(true);
+          }}>
             {props.nextText ?? '确定'}
           </Button>
         </div>
@@ -96,6 +104,8 @@ export default function TreeSelectScreen({ props, emit, title }: ScreenProps<Tre
       ) : (
         <ItemTree categories={shown} selected={selected} height={asNumber(props.height, 600)} onToggle={toggle} />
       )}
+      {confirmed ? (
+        <Suspense fallback={null}>
       <ConfirmItemsPopup
         visible={confirming}
         title={props.confirmTitle ?? '确认项目'}
@@ -108,6 +118,8 @@ export default function TreeSelectScreen({ props, emit, title }: ScreenProps<Tre
         onBack={() => setConfirming(false)}
         onConfirm={confirm}
       />
+        </Suspense>
+      ) : null}
     </PageLayout>
   );
 }

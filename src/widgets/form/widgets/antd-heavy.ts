@@ -1,0 +1,2 @@
+/** Loaded by ./lazy-antd.ts on first use. */
+export { DatePicker, Picker, Stepper } from 'antd-mobile';
