@@ -14,6 +14,9 @@ import { authPlugin } from './plugins/auth';
 import { staticPlugin } from './plugins/static';
 import { headersPlugin } from './plugins/headers';
 import { appConfigPlugin } from './plugins/app-config';
+import { studioPagePlugin } from './plugins/studio-page';
+import { studioRoutes } from './routes/studio/index';
+import { StudioLive } from './services/studio/live-sync';
 import type { LoadedConfig } from '../engine/config/assemble';
 import { LiveConfig } from './config-live';
 import { setServerMessages } from './messages';
@@ -110,6 +113,14 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   await staticPlugin(app);
   if (live) appConfigPlugin(app, live);
   for (const area of routeAreas) await area(app);
+  if (live) {
+    // The admin studio: a version live in the database is served from the start, and followed (STUDIO_POLL_MS).
+    const studio = new StudioLive(opts.db, live, { now: () => clock.now(), log: (level, msg) => (live.log ? live.log(level, msg) : app.log[level](msg)) });
+    await studio.start(config.studio.pollMs);
+    app.addHook('onClose', async () => studio.stop());
+    await studioRoutes(app, studio);
+  }
+  await studioPagePlugin(app);
 
   if (opts.sweep !== false && config.sweepIntervalMs > 0) {
     const stop = startSweeper(app);

@@ -12,12 +12,22 @@
  * The version is a hash of what is served: the app reads it from /config.json
  * and the `x-config-version` header of every answer, and reloads on its next
  * navigation when it changed (drafts are kept in local storage across it).
+ *
+ * A version published in the admin studio (the database, services/studio/)
+ * replaces the files: `swapTo` serves it (source 'studio'), and while it is
+ * live a change of the files is logged as not served; the explicit reload call
+ * makes the files live again (after the studio recorded them, `onBackToFiles`).
+ * The files are read into a path → text map and checked by the same pure
+ * checker the studio runs in the browser (engine/config/check-files.ts); the
+ * served state keeps those texts, so the studio can show and version them.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedConfig } from '../engine/config/assemble';
-import { checkConfig, formatErrors } from '../engine/config/check';
+import { checkConfigFiles } from '../engine/config/check-files';
+import { formatErrors, readMetaSchema } from '../engine/config/check';
+import { readConfigFiles } from '../engine/config/read-files';
 import type { ConfigError } from '../engine/types';
 import { registriesFor } from './config-registries';
 
@@ -25,8 +35,27 @@ export interface ConfigState {
   config: LoadedConfig;
   /** 12 hex characters of SHA-256 over what is served (app, messages, steps, schemas). */
   version: string;
-  /** Where it came from: the files, or the last good snapshot (the files had errors). */
-  source: 'files' | 'snapshot';
+  /** Where it came from: the files, the last good snapshot (the files had errors), or a studio version (the database). */
+  source: 'files' | 'snapshot' | 'studio';
+  /** The texts of what is served, by config path (absent when unknown: a fixed config, a snapshot from before the studio). */
+  files?: Record<string, string>;
+  /** The studio version served (source 'studio'). */
+  studioVersion?: number;
+}
+
+/** Why reload runs: a file watch event, the admin's reload call, or another instance made the files live again. */
+export type ReloadCause = 'watch' | 'call' | 'studio';
+
+let metaSchema: object | undefined;
+/** Checks config texts with the server's registries: what the server serves, and what the studio publishes. */
+export function checkServerFiles(files: Record<string, string>, configDir: string): { config: LoadedConfig; errors: ConfigError[] } {
+  metaSchema ??= readMetaSchema();
+  return checkConfigFiles(files, registriesFor(configDir), metaSchema);
+}
+
+function checkDir(dir: string): { config: LoadedConfig; errors: ConfigError[]; files: Record<string, string> } {
+  const files = readConfigFiles(dir);
+  return { ...checkServerFiles(files, dir), files };
 }
 
 export type ReloadResult = { ok: true; version: string; changed: boolean } | { ok: false; errors: ConfigError[] };
@@ -49,6 +78,7 @@ export class LiveConfig {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<ReloadResult> | null = null;
   private again = false;
+  private backToFiles: ((next: ConfigState) => Promise<void>) | null = null;
 
   constructor(
     first: ConfigState,
@@ -57,9 +87,9 @@ export class LiveConfig {
     this.state = first;
   }
 
-  /** A config that never changes (tests, SKIP_CONFIG_CHECK). */
-  static fixed(config: LoadedConfig): LiveConfig {
-    return new LiveConfig({ config, version: configVersion(config), source: 'files' });
+  /** A config that does not follow the files (tests, SKIP_CONFIG_CHECK); a studio version may still replace it. */
+  static fixed(config: LoadedConfig, files?: Record<string, string>): LiveConfig {
+    return new LiveConfig({ config, version: configVersion(config), source: 'files', files });
   }
 
   /**
@@ -68,17 +98,45 @@ export class LiveConfig {
    * with every problem (the caller refuses to start).
    */
   static async start(configDir: string, dataDir: string, log: NonNullable<LiveConfig['opts']['log']>): Promise<LiveConfig> {
-    const { config, errors } = await checkConfig(configDir, registriesFor(configDir));
+    const { config, errors, files } = checkDir(configDir);
     if (!errors.length) {
-      const live = new LiveConfig({ config, version: configVersion(config), source: 'files' }, { configDir, dataDir, log });
+      const live = new LiveConfig({ config, version: configVersion(config), source: 'files', files }, { configDir, dataDir, log });
       live.keepSnapshot();
       return live;
     }
     const snapshot = readSnapshot(dataDir);
     const problems = `flow/schema configuration errors (${errors.length}) in ${configDir}:\n${formatErrors(errors)}`;
     if (!snapshot) throw new Error(problems);
-    log('error', `${problems}\nSERVING THE LAST GOOD CONFIG (version ${configVersion(snapshot)}, ${path.join(dataDir, SNAPSHOT)}) until the files are fixed`);
-    return new LiveConfig({ config: snapshot, version: configVersion(snapshot), source: 'snapshot' }, { configDir, dataDir, log });
+    const version = configVersion(snapshot.config);
+    log('error', `${problems}\nSERVING THE LAST GOOD CONFIG (version ${version}, ${path.join(dataDir, SNAPSHOT)}) until the files are fixed`);
+    return new LiveConfig({ config: snapshot.config, version, source: 'snapshot', files: snapshot.files }, { configDir, dataDir, log });
+  }
+
+  /** The log this config reports to (main.ts: stdout/stderr), if any. */
+  get log(): LiveConfig['opts']['log'] {
+    return this.opts.log;
+  }
+
+  /** CONFIG_DIR (undefined for a fixed config). */
+  get configDir(): string | undefined {
+    return this.opts.configDir;
+  }
+
+  /** Serves an already checked config now (a studio version), keeps it as the last good one and tells the listeners. */
+  swapTo(next: ConfigState, why: string): void {
+    this.state = next;
+    this.keepSnapshot();
+    this.opts.log?.('info', `config swapped: version ${next.version} (${why})`);
+    for (const fn of this.listeners) fn(this.state);
+  }
+
+  /**
+   * Called by the reload call before it makes clean files live again while a
+   * studio version is served: the studio records them as a version and tells
+   * the other instances. Throwing keeps the studio version.
+   */
+  onBackToFiles(fn: (next: ConfigState) => Promise<void>): void {
+    this.backToFiles = fn;
   }
 
   get current(): ConfigState {
@@ -90,28 +148,44 @@ export class LiveConfig {
     this.listeners.push(fn);
   }
 
-  /** Checks the files again; swaps when clean. Concurrent calls share one run (and one more after it). */
-  reload(): Promise<ReloadResult> {
+  /**
+   * Checks the files again; swaps when clean. While a studio version is live only the reload call ('call')
+   * or the studio ('studio') serve the files again; a watch event is logged as not served.
+   * Watch events during a run share it (and one more run after it); a call waits for a run of its own.
+   */
+  reload(cause: ReloadCause = 'call'): Promise<ReloadResult> {
     if (this.running) {
-      this.again = true;
-      return this.running;
+      if (cause === 'watch') {
+        this.again = true;
+        return this.running;
+      }
+      const own = () => this.reload(cause);
+      return this.running.then(own, own);
     }
-    this.running = this.runReload().finally(() => {
+    this.running = this.runReload(cause).finally(() => {
       this.running = null;
       if (this.again) {
         this.again = false;
-        void this.reload();
+        void this.reload('watch');
       }
     });
     return this.running;
   }
 
-  private async runReload(): Promise<ReloadResult> {
+  private async runReload(cause: ReloadCause): Promise<ReloadResult> {
     const dir = this.opts.configDir;
     if (!dir) return { ok: true, version: this.state.version, changed: false };
-    let result: Awaited<ReturnType<typeof checkConfig>>;
+    if (this.state.source === 'studio' && cause === 'watch') {
+      this.opts.log?.(
+        'warn',
+        `config files changed in ${dir} but are NOT served: studio version ${this.state.studioVersion} (${this.state.version}) is live. ` +
+          'POST /api/admin/reload-config on this machine makes the files live again; the studio\'s export writes the live version into them',
+      );
+      return { ok: true, version: this.state.version, changed: false };
+    }
+    let result: ReturnType<typeof checkDir>;
     try {
-      result = await checkConfig(dir, registriesFor(dir));
+      result = checkDir(dir);
     } catch (e) {
       const errors = [{ file: dir, line: 1, column: 1, message: `cannot read the config: ${(e as Error).message}` }];
       this.opts.log?.('error', `config not reloaded: ${errors[0].message}`);
@@ -123,7 +197,17 @@ export class LiveConfig {
     }
     const version = configVersion(result.config);
     if (version === this.state.version && this.state.source === 'files') return { ok: true, version, changed: false };
-    this.state = { config: result.config, version, source: 'files' };
+    const next: ConfigState = { config: result.config, version, source: 'files', files: result.files };
+    if (this.state.source === 'studio' && cause === 'call' && this.backToFiles) {
+      try {
+        await this.backToFiles(next);
+      } catch (e) {
+        const errors = [{ file: dir, line: 1, column: 1, message: `the files could not be made live: ${(e as Error).message}` }];
+        this.opts.log?.('error', `config not reloaded: ${errors[0].message}`);
+        return { ok: false, errors };
+      }
+    }
+    this.state = next;
     this.keepSnapshot();
     this.opts.log?.('info', `config reloaded: version ${version}`);
     for (const fn of this.listeners) fn(this.state);
@@ -136,7 +220,7 @@ export class LiveConfig {
     if (!dir) return;
     const kick = () => {
       if (this.timer) clearTimeout(this.timer);
-      this.timer = setTimeout(() => void this.reload(), debounceMs);
+      this.timer = setTimeout(() => void this.reload('watch'), debounceMs);
       this.timer.unref();
     };
     for (const sub of ['flows', 'schemas']) {
@@ -166,7 +250,8 @@ export class LiveConfig {
       fs.mkdirSync(dataDir, { recursive: true });
       const file = path.join(dataDir, SNAPSHOT);
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(servable(this.state.config)));
+      // The texts too: a start on broken files still has the served version's files for the studio.
+      fs.writeFileSync(tmp, JSON.stringify({ ...servable(this.state.config), files: this.state.files }));
       fs.renameSync(tmp, file); // atomic: a reader never sees half a snapshot
     } catch (e) {
       this.opts.log?.('warn', `last good config not kept: ${(e as Error).message}`);
@@ -174,10 +259,12 @@ export class LiveConfig {
   }
 }
 
-function readSnapshot(dataDir: string): LoadedConfig | null {
+function readSnapshot(dataDir: string): { config: LoadedConfig; files?: Record<string, string> } | null {
   try {
-    const raw = JSON.parse(fs.readFileSync(path.join(dataDir, SNAPSHOT), 'utf8')) as Omit<LoadedConfig, 'sources'>;
-    return raw && typeof raw === 'object' && raw.steps && raw.app ? { ...raw, sources: {} } : null;
+    const raw = JSON.parse(fs.readFileSync(path.join(dataDir, SNAPSHOT), 'utf8')) as Omit<LoadedConfig, 'sources'> & { files?: Record<string, string> };
+    if (!raw || typeof raw !== 'object' || !raw.steps || !raw.app) return null;
+    const { files, ...config } = raw;
+    return { config: { ...config, sources: {} }, files };
   } catch {
     return null;
   }

@@ -3,18 +3,21 @@
  * Refuses to start on a bad flow/schema config (CONFIG_DIR, default the working
  * directory: every problem printed as file:line:column) unless DATA_DIR holds a last
  * good one, which it then serves; follows edits of the config without a restart and on demo secrets in production (unless ALLOW_DEMO=1). Seeds an empty
- * database outside production (SEED_ON_START). Graceful shutdown on SIGTERM/SIGINT: close the
+ * database outside production (SEED_ON_START); creates the studio's first admin from
+ * STUDIO_ADMIN_USER/STUDIO_ADMIN_PASSWORD (services/studio/admins.ts). Graceful shutdown on SIGTERM/SIGINT: close the
  * server, then the db, within a 10 s grace whatever happens to the log output.
  */
 import path from 'node:path';
 import pino from 'pino';
 import { LiveConfig } from './config-live';
-import { loadConfig as loadFlowConfig } from '../engine/config/load';
+import { loadConfigFiles } from '../engine/config/check-files';
+import { readConfigFiles } from '../engine/config/read-files';
 import { buildServer } from './app';
 import { openDb } from './db/index';
 import { loadConfig, productionProblems } from './services/platform/config';
 import { devSessionSecret } from './services/platform/oauth-session';
 import { seedIfEmpty } from './seed/index';
+import { ensureStudioAdmins } from './services/studio/admins';
 
 // A log reader that went away (closed pipe) or stopped reading (full pipe) must neither crash
 // the server nor keep it alive: writes to a closed pipe are dropped (EPIPE); the request log is
@@ -62,7 +65,8 @@ const configDir = path.resolve(process.env.CONFIG_DIR ?? process.cwd());
 let flowConfig: LiveConfig;
 if (process.env.SKIP_CONFIG_CHECK === '1') {
   log('SKIP_CONFIG_CHECK=1: flow/schema configuration check skipped (and not followed)');
-  flowConfig = LiveConfig.fixed(loadFlowConfig(configDir).config);
+  const files = readConfigFiles(configDir);
+  flowConfig = LiveConfig.fixed(loadConfigFiles(files).config, files);
 } else {
   flowConfig = await LiveConfig.start(configDir, config.dataDir, (level, msg) => (level === 'info' ? log(msg) : process.stderr.write(`${msg}\n`))).catch(
     (e: Error) => fail(e.message),
@@ -79,6 +83,8 @@ if (config.seedOnStart) {
 } else {
   log(`mode ${config.nodeEnv}: nothing seeded${production ? ' (production; `npm run seed` loads the demo data on purpose)' : ' (SEED_ON_START=0)'}`);
 }
+// The admin studio's first admin: from STUDIO_ADMIN_USER/STUDIO_ADMIN_PASSWORD (production has no default).
+await ensureStudioAdmins(db, config, Date.now(), log);
 log(`client address: ${config.trustProxy === false ? 'the connection (TRUST_PROXY not set: X-Forwarded-For ignored)' : `X-Forwarded-For through trusted proxies ${JSON.stringify(config.trustProxy)}`}`);
 const app = await buildServer({ db, config, logger: { stream: logStream }, flowConfig });
 await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,7 @@
 /**
- * checkConfig(rootDir, registries): load + check everything, all errors at once (Node).
+ * checkConfig(rootDir, registries): load + check everything, all errors at once (Node):
+ * the directory's config files read into a map and checked by checkConfigFiles
+ * (check-files.ts, pure: what the studio runs in the browser).
  *
  * The meta schema is always the engine's own `schemas/meta/flow.schema.json`
  * (this package), not rootDir's: the format belongs to the engine.
@@ -13,12 +15,14 @@ import { join } from 'node:path';
 import { CALL_NAMES } from '../../contract/calls';
 import type { ConfigError, Registries } from '../types';
 import type { LoadedConfig } from './assemble';
-import { checkLoaded } from './check-loaded';
+import { checkConfigFiles } from './check-files';
 import type { CheckRegistries } from './context';
-import { loadConfig } from './load';
+import { readConfigFiles } from './read-files';
 import { REPO_ROOT } from './repo-root';
 
 export { formatErrors, sortErrors } from './format';
+export { readConfigFiles } from './read-files';
+export { checkConfigFiles } from './check-files';
 
 export const META_SCHEMA_PATH = join(REPO_ROOT, 'schemas/meta/flow.schema.json');
 
@@ -37,9 +41,14 @@ export async function checkConfig(rootDir: string, registries?: Registries): Pro
     notes.push('no registries given: widgets, effects and app functions were not checked');
     reg = { ...fallbackRegistries(rootDir), unchecked: ['widgets', 'effects', 'functions'] };
   }
-  const loaded = loadConfig(rootDir);
-  const meta = JSON.parse(readFileSync(META_SCHEMA_PATH, 'utf8')) as object;
-  return { config: loaded.config, errors: checkLoaded(loaded, reg, meta), notes };
+  // The same load + check the studio runs on a draft in memory (check-files.ts).
+  const { config, errors } = checkConfigFiles(readConfigFiles(rootDir), reg, readMetaSchema());
+  return { config, errors, notes };
+}
+
+/** The engine's flow format (schemas/meta/flow.schema.json of this package). */
+export function readMetaSchema(): object {
+  return JSON.parse(readFileSync(META_SCHEMA_PATH, 'utf8')) as object;
 }
 
 /** Calls from the contract + props schemas from rootDir/schemas/meta/screens/*.json. */

@@ -1,28 +1,17 @@
 /**
  * Reads a config tree from disk (Node only). Everything else in config/ is
- * pure so the browser can use it.
+ * pure so the browser can use it: the directory is read into a path → text
+ * map (read-files.ts) and loaded by the same code the studio runs
+ * (check-files.ts).
  *   flows/app.yaml, flows/messages.yaml, flows/<flow>.yaml
- *   schemas/**\/*.json except schemas/meta/**
+ *   schemas/**\/*.json except schemas/meta/** and schemas/api/**
  */
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { assembleConfig, type LoadResult } from './assemble';
-import { parseSource, type Source } from './source';
+import type { LoadResult } from './assemble';
+import { loadConfigFiles } from './check-files';
+import { readConfigFiles } from './read-files';
 
-function listFiles(dir: string, ext: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((f) => {
-      const p = join(dir, f);
-      return statSync(p).isDirectory() ? listFiles(p, ext) : f.endsWith(ext) ? [p] : [];
-    });
-}
+export { readConfigFiles } from './read-files';
 
 export function loadConfig(rootDir: string): LoadResult {
-  const rel = (p: string) => relative(rootDir, p).split(sep).join('/');
-  const read = (p: string): Source => parseSource(rel(p), readFileSync(p, 'utf8'));
-  const flowFiles = listFiles(join(rootDir, 'flows'), '.yaml').filter((p) => !rel(p).slice('flows/'.length).includes('/'));
-  const schemaFiles = listFiles(join(rootDir, 'schemas'), '.json').filter((p) => !rel(p).startsWith('schemas/meta/'));
-  return assembleConfig([...flowFiles.map(read), ...schemaFiles.map(read)]);
+  return loadConfigFiles(readConfigFiles(rootDir));
 }

@@ -12,6 +12,7 @@ import * as m070 from './070_abuse_quotas';
 import * as m071 from './071_payment_anomalies';
 import * as m072 from './072_item_sex';
 import * as m073 from './073_questionnaire_scores';
+import * as m074 from './074_studio';
 
 export const MIGRATIONS: Migration[] = [
   { id: '001_core', up: m001.up },
@@ -22,4 +23,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '071_payment_anomalies', up: m071.up },
   { id: '072_item_sex', up: m072.up },
   { id: '073_questionnaire_scores', up: m073.up },
+  { id: '074_studio', up: m074.up },
 ];

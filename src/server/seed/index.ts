@@ -15,6 +15,7 @@ import { seedReports } from './reports';
 import { seedApprovals } from './approvals';
 import { seedPayRecords } from './payments';
 import { seedQuestionnaires } from './questionnaires';
+import { seedDemoStudioAdmin } from '../services/studio/admins';
 
 export { DEMO, COMPANIES, MEMBERS, BRANCHES } from './data';
 export { PERSON_SCOPES, TEAM_SCOPES, SLOT_DEFS, dayKind, seedCalendars } from './booking';
@@ -41,6 +42,8 @@ async function seedInto(tx: Queryable, opts: SeedOptions): Promise<void> {
   const codes = await seedCatalog(tx);
   await seedCalendars(tx, today);
   await seedDemoOrders(tx, today, codes, nowMs);
+  // The studio's demo admin (admin / studio-demo-2026), never in production.
+  await seedDemoStudioAdmin(tx, nowMs);
   if (opts.records !== false) await seedRecords(tx, today);
 }
 

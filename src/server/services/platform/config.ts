@@ -61,6 +61,22 @@ export interface ServerConfig {
   smsQuota: SmsQuotaConfig;
   /** The centre's time zone (CENTRE_TZ, IANA name, default Asia/Shanghai): its calendar day rules every date rule. */
   centreTz: string;
+  /**
+   * The admin studio: the first admin (STUDIO_ADMIN_USER/STUDIO_ADMIN_PASSWORD, created at start; STUDIO_ADMIN_RESET=1
+   * sets the password of an existing one), and how often each instance looks for a version published elsewhere
+   * (STUDIO_POLL_MS, default 2000; 0 = never).
+   */
+  studio: { adminUser: string; adminPassword: string; adminReset: boolean; pollMs: number };
+}
+
+/** STUDIO_ADMIN_USER + STUDIO_ADMIN_PASSWORD: both or neither, a usable name, a password of at least 12 characters. */
+function studioOf(env: NodeJS.ProcessEnv): ServerConfig['studio'] {
+  const adminUser = (env.STUDIO_ADMIN_USER ?? '').trim();
+  const adminPassword = env.STUDIO_ADMIN_PASSWORD ?? '';
+  if (!adminUser !== !adminPassword) throw new Error('STUDIO_ADMIN_USER and STUDIO_ADMIN_PASSWORD go together: set both (the first studio admin) or neither');
+  if (adminUser && !/^[A-Za-z0-9_.@-]{1,64}$/.test(adminUser)) throw new Error(`STUDIO_ADMIN_USER=${adminUser}: use 1-64 letters, digits, _ . @ -`);
+  if (adminPassword && [...adminPassword].length < 12) throw new Error('STUDIO_ADMIN_PASSWORD must be at least 12 characters');
+  return { adminUser, adminPassword, adminReset: bool(env.STUDIO_ADMIN_RESET, false), pollMs: Math.max(0, int(env.STUDIO_POLL_MS, 2000)) };
 }
 
 /** TRUST_PROXY: '' / 'false' → none; '127.0.0.1' or '10.0.0.0/8,loopback' → those proxies. */
@@ -123,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     centreTz: centreTzOf(env.CENTRE_TZ),
+    studio: studioOf(env),
     smsQuota: {
       ipHour: int(env.SMS_IP_HOURLY, SMS_QUOTA_DEFAULTS.ipHour),
       ipDay: int(env.SMS_IP_DAILY, SMS_QUOTA_DEFAULTS.ipDay),

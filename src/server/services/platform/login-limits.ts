@@ -3,6 +3,7 @@
  * failures within WINDOW lock the key for LOCK. Used by the approver password
  * (keys `id:<approver>`, `client:<ip>`) and the group login (`team:…`), whose
  * secrets are short enough to guess: a 6-digit password, a phone number.
+ * The admin studio's sign-in counts `studio:<username>` and `studio-client:<ip>`.
  * The rows live in `approver_login_limits` (its first user; the keys say whose).
  */
 import type { Db } from '../../db/types';
@@ -19,6 +20,16 @@ export const DEFAULT_LOGIN_LIMIT: LoginLimit = { maxFailures: 5, windowMs: 15 * 
 export async function isLocked(db: Db, key: string, now: number): Promise<boolean> {
   const r = await db.one<{ locked_until: number | string }>(`SELECT locked_until FROM approver_login_limits WHERE limit_key = $1`, [key]);
   return !!r && Number(r.locked_until) > now;
+}
+
+/** Milliseconds until the last of `keys` unlocks (0: none is locked). */
+export async function lockedForMs(db: Db, keys: string[], now: number): Promise<number> {
+  let until = 0;
+  for (const k of keys) {
+    const r = await db.one<{ locked_until: number | string }>(`SELECT locked_until FROM approver_login_limits WHERE limit_key = $1`, [k]);
+    if (r) until = Math.max(until, Number(r.locked_until));
+  }
+  return Math.max(0, until - now);
 }
 
 export async function anyLocked(db: Db, keys: string[], now: number): Promise<boolean> {

@@ -1,0 +1,120 @@
+/**
+ * The admin studio's HTTP contract (issue 13): plain JSON under /api/studio/,
+ * not the examinee calls' envelope (these are not spec calls). A session is the
+ * HttpOnly cookie STUDIO_SESSION_COOKIE (SameSite=Strict, Secure in production)
+ * set by sign-in; every call but sign-in answers 401 { error } without a valid
+ * one, and every call that changes something also needs the header
+ * STUDIO_CSRF_HEADER equal to the `csrf` the session was given.
+ *
+ * Failures: 4xx with StudioError. Config problems are ConfigError lists
+ * (file relative to CONFIG_DIR, 1-based line and column, a reason an admin reads).
+ *
+ * Files are the centre's config as text, keyed by their path relative to
+ * CONFIG_DIR with forward slashes: 'flows/home.yaml', 'flows/messages.yaml',
+ * 'schemas/forms/occupational-questionnaire.json', 'schemas/banks/….json'.
+ * The engine's own meta schemas (schemas/meta/) are not config: never listed.
+ */
+
+export const STUDIO_API_PREFIX = '/api/studio';
+export const STUDIO_SESSION_COOKIE = 'studio_session';
+export const STUDIO_CSRF_HEADER = 'x-studio-csrf';
+
+export interface StudioError {
+  error: string;
+  /** Seconds until a locked sign-in may be tried again (429). */
+  retryAfterSec?: number;
+}
+
+export interface StudioConfigError {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** Path (relative to CONFIG_DIR, forward slashes) → file text. */
+export type StudioFiles = Record<string, string>;
+
+export interface StudioVersionInfo {
+  id: number;
+  /** The served config's version hash (what phones see as x-config-version). */
+  hash: string;
+  /** Admin who published it; 'files' for a version taken from CONFIG_DIR. */
+  author: string;
+  note: string;
+  /** ISO 8601. */
+  createdAt: string;
+  source: 'files' | 'publish' | 'restore';
+  /** For a restore: the version it brought back. */
+  restoredFrom?: number | null;
+}
+
+// POST /api/studio/login
+export interface StudioLoginReq { username: string; password: string }
+export interface StudioLoginRes { username: string; csrf: string }
+// → 401 { error: '用户名或密码错误' } | 429 { error, retryAfterSec } (lock-out)
+
+// POST /api/studio/logout → 204
+
+// GET /api/studio/me → StudioLoginRes | 401
+
+// GET /api/studio/config → what is live now
+export interface StudioConfigRes {
+  live: StudioVersionInfo;
+  files: StudioFiles;
+}
+
+// POST /api/studio/check { files } → the server's own check of a whole draft (authoritative)
+export interface StudioCheckReq { files: StudioFiles }
+export interface StudioCheckRes { errors: StudioConfigError[] }
+
+// POST /api/studio/publish → 200 StudioPublishRes | 422 { error, errors } (draft has errors)
+//                          | 409 { error } (baseVersion is no longer live: someone published meanwhile)
+export interface StudioPublishReq {
+  files: StudioFiles;
+  note: string;
+  /** The live version id the draft started from. */
+  baseVersion: number;
+}
+export interface StudioPublishRes { version: StudioVersionInfo }
+
+// GET /api/studio/versions → newest first
+export interface StudioVersionsRes { live: number; versions: StudioVersionInfo[] }
+
+// GET /api/studio/versions/:id → StudioVersionRes
+export interface StudioVersionRes { version: StudioVersionInfo; files: StudioFiles }
+
+// POST /api/studio/versions/:id/restore { note? } → StudioPublishRes (a new version, source 'restore')
+
+// GET /api/studio/export → the live version's files as a .tar.gz download
+// POST /api/studio/export { } → writes the live version's files into CONFIG_DIR
+// (of the instance that answers) and removes the config files it no longer has
+export interface StudioExportRes {
+  /** Files written because they were new or different on disk (the others already matched). */
+  written: string[];
+  /** Config files on disk the version does not have, removed (never schemas/meta/ or schemas/api/). */
+  removed: string[];
+}
+
+// GET /api/studio/check-context → what the browser needs to run the engine's
+// React-free checker on a draft as the admin types (the same check the server
+// makes on publish): the registries (calls, screen kinds' props schemas,
+// widgets, effects, functions, the app's and the server's message keys), the
+// engine's flow meta schema, and the editor schemas (schemas/meta/editor/*)
+// that drive completion and hover.
+export interface StudioCheckContextRes {
+  /** The engine's Registries (src/engine/types.ts), plain JSON. */
+  registries: {
+    calls: string[];
+    screens: Record<string, object>;
+    widgets: string[];
+    effects: Record<string, { outcomes: string[] }>;
+    functions: string[];
+    messages?: string[];
+    serverMessages?: string[];
+  };
+  /** schemas/meta/flow.schema.json */
+  meta: object;
+  /** schemas/meta/editor/<name>.schema.json by name: flow, form, question-bank. */
+  editor: Record<string, object>;
+}

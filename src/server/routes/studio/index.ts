@@ -1,0 +1,110 @@
+/**
+ * The admin studio's API under /api/studio (src/contract/api/studio.ts): plain
+ * JSON, failures as `{ error }` in Chinese (an admin reads them), not the
+ * examinee calls' envelope. Sign-in, sign-out and the session check are here;
+ * the config calls in config.ts. Every call but sign-in needs the session
+ * cookie (401 without), and every POST but sign-in the CSRF header too (403).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STUDIO_API_PREFIX, STUDIO_CSRF_HEADER, STUDIO_SESSION_COOKIE, type StudioLoginReq, type StudioLoginRes } from '../../../contract/api/studio';
+import { cookieValue } from '../../services/platform/oauth-session';
+import { clearFailures, countFailure, lockedForMs } from '../../services/platform/login-limits';
+import { studioAdminHash } from '../../services/studio/admins';
+import { studioPasswordMatches } from '../../services/studio/passwords';
+import { createStudioSession, endStudioSession, findStudioSession, setStudioCookie, type StudioSession } from '../../services/studio/sessions';
+import { StudioFailure, type StudioLive } from '../../services/studio/live-sync';
+import { studioBody } from './body';
+import { studioConfigRoutes } from './config';
+
+export const MSG_WRONG_LOGIN = '用户名或密码错误';
+export const MSG_NEED_LOGIN = '请先登录';
+export const MSG_BAD_CSRF = '页面已过期，请刷新后重试';
+export const MSG_BAD_REQUEST = '请求格式错误';
+export const MSG_TOO_LARGE = '提交的内容过大';
+export const MSG_SERVER = '服务器出错，请稍后再试';
+export const lockedMessage = (sec: number) => `登录失败次数过多，请${Math.max(1, Math.ceil(sec / 60))}分钟后再试`;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    studioSession?: StudioSession;
+  }
+}
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export async function studioRoutes(app: FastifyInstance, studio: StudioLive): Promise<void> {
+  const { db, clock, config } = app.deps;
+  const secure = config.nodeEnv === 'production';
+
+  await app.register(
+    async (s) => {
+      s.setErrorHandler((err: FastifyError | StudioFailure, req, reply) => {
+        if (err instanceof StudioFailure) return reply.code(err.status).send(err.errors ? { error: err.message, errors: err.errors } : { error: err.message });
+        const status = (err as FastifyError).statusCode ?? 500;
+        if (status === 413) return reply.code(413).send({ error: MSG_TOO_LARGE });
+        if (status >= 400 && status < 500) return reply.code(400).send({ error: MSG_BAD_REQUEST });
+        req.log.error({ err }, 'studio: unexpected error');
+        return reply.code(500).send({ error: MSG_SERVER });
+      });
+      s.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: '接口不存在' }));
+
+      // The session (and, for a change, the CSRF header) before any body is read.
+      s.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+        if (req.method === 'POST' && req.routeOptions.url === `${STUDIO_API_PREFIX}/login`) return;
+        const session = await findStudioSession(db, cookieValue(req.headers.cookie, STUDIO_SESSION_COOKIE), clock.now());
+        if (!session) return reply.code(401).send({ error: MSG_NEED_LOGIN });
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          const sent = req.headers[STUDIO_CSRF_HEADER];
+          if (typeof sent !== 'string' || !sameText(sent, session.csrf)) return reply.code(403).send({ error: MSG_BAD_CSRF });
+        }
+        req.studioSession = session;
+      });
+      s.addHook('onSend', async (_req, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+
+      s.post('/login', async (req, reply) => {
+        const { username, password } = studioBody<StudioLoginReq>('StudioLogin', req.body);
+        const now = clock.now();
+        const name = username.trim();
+        // Counted per name (whether or not it exists: a lock-out must not say which names do) and per client address.
+        const keys = [`studio:${name}`, `studio-client:${req.ip}`];
+        const locked = async () => {
+          const ms = await lockedForMs(db, keys, now);
+          if (!ms) return null;
+          const retryAfterSec = Math.ceil(ms / 1000);
+          reply.header('retry-after', String(retryAfterSec));
+          return reply.code(429).send({ error: lockedMessage(retryAfterSec), retryAfterSec });
+        };
+        const first = await locked();
+        if (first) return first;
+        if (!(await studioPasswordMatches(password, await studioAdminHash(db, name)))) {
+          for (const k of keys) await countFailure(db, k, now);
+          req.log.warn({ studioUser: name }, 'studio sign-in failed');
+          return (await locked()) ?? reply.code(401).send({ error: MSG_WRONG_LOGIN });
+        }
+        await clearFailures(db, keys);
+        const { token, session } = await createStudioSession(db, name, now);
+        setStudioCookie(reply, token, secure);
+        req.log.info({ studioUser: name }, 'studio sign-in');
+        return { username: session.username, csrf: session.csrf } satisfies StudioLoginRes;
+      });
+
+      s.post('/logout', async (req, reply) => {
+        await endStudioSession(db, cookieValue(req.headers.cookie, STUDIO_SESSION_COOKIE));
+        setStudioCookie(reply, null, secure);
+        return reply.code(204).send();
+      });
+
+      s.get('/me', async (req) => ({ username: req.studioSession!.username, csrf: req.studioSession!.csrf }) satisfies StudioLoginRes);
+
+      await studioConfigRoutes(s, studio);
+    },
+    { prefix: STUDIO_API_PREFIX },
+  );
+}
