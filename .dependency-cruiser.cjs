@@ -13,6 +13,9 @@
  *   src/app        this centre's wiring: router, request layer, effects.
  *   src/server     the reference server. Shares contract and engine with the
  *                  app, never widgets or app code.
+ *   src/studio     the admin studio (issue 13, its own page /studio/, its own
+ *                  build): a top layer beside src/app — imports contract,
+ *                  engine and widgets; never app or server; nothing imports it.
  *
  * Plus: no cycles anywhere under src/. (DOM types are kept out of the engine,
  * contract and server by their own tsconfig, tsconfig.node.json.)
@@ -51,6 +54,15 @@ module.exports = {
       to: { path: UI_PACKAGES },
     },
     {
+      name: 'engine-browser-safe',
+      severity: 'error',
+      comment:
+        'The engine runs in the browser too (the app; the admin studio runs checkConfigFiles as the admin types): only its Node entries ' +
+        '(check.ts, load.ts, read-files.ts, screens.ts, repo-root.ts: reading the config from disk) may import Node built-ins.',
+      from: { path: '^src/engine/', pathNot: '^src/engine/config/(check|load|read-files|screens|repo-root)\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'widgets-below-app',
       severity: 'error',
       comment: 'Widgets render what they are given; wiring, calls and the server live above them.',
@@ -77,6 +89,20 @@ module.exports = {
       comment: 'The server shares contract and engine with the app, never widgets, app code or UI libraries.',
       from: { path: '^src/server/' },
       to: { path: ['^src/(widgets|app)/', UI_PACKAGES] },
+    },
+    {
+      name: 'studio-is-a-top-layer',
+      comment: 'The studio (its own page and build) talks to the server over HTTP through src/contract, runs the engine, may render widgets; it never reaches into the app or the server.',
+      severity: 'error',
+      from: { path: '^src/studio/' },
+      to: { path: '^src/(app|server)/' },
+    },
+    {
+      name: 'nothing-imports-the-studio',
+      comment: 'The studio is a top layer: the examinee app, the widgets, the engine, the contract and the server never depend on it (its code stays out of the app bundle).',
+      severity: 'error',
+      from: { path: '^src/(?!studio/)' },
+      to: { path: '^src/studio/' },
     },
     {
       name: 'no-unresolvable',

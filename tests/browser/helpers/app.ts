@@ -46,8 +46,13 @@ export function distIsStale(): boolean {
   return BUNDLE_INPUTS.some((p) => newestMtime(path.join(REPO, p)) > built);
 }
 
-/** Builds dist/ with vite when stale (SKIP_BUILD=1 trusts an existing dist/). */
+/** Builds dist/ with vite when stale (SKIP_BUILD=1 trusts an existing dist/), then the studio (dist/studio/) when it is. */
 export function ensureBuilt(): void {
+  ensureAppBuilt();
+  ensureStudioBuilt();
+}
+
+function ensureAppBuilt(): void {
   if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(DIST, 'index.html'))) return;
   if (!distIsStale()) return;
   execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'], {
@@ -57,6 +62,30 @@ export function ensureBuilt(): void {
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: 180_000,
   });
+}
+
+/** Sources the admin studio (its own build, vite.studio.config.ts → dist/studio/) is made of. */
+const STUDIO_INPUTS = ['studio', 'vite.studio.config.ts', 'src/studio', 'src/engine', 'src/contract', 'package-lock.json'];
+
+export function studioIsStale(): boolean {
+  const index = path.join(DIST, 'studio', 'index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  if (!built) return true;
+  return STUDIO_INPUTS.some((p) => newestMtime(path.join(REPO, p)) > built);
+}
+
+/**
+ * Builds dist/studio/ when missing or stale: after the app's build (which
+ * empties dist/), and on its own when only the studio's sources changed. Its
+ * own small build (a few seconds), so even SKIP_BUILD=1 rebuilds a stale one.
+ */
+export function ensureStudioBuilt(): void {
+  if (!studioIsStale()) return;
+  execFileSync(
+    process.execPath,
+    [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '-c', path.join(REPO, 'vite.studio.config.ts'), '--logLevel', 'warn', '--outDir', path.join(DIST, 'studio'), '--emptyOutDir'],
+    { cwd: REPO, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 180_000 },
+  );
 }
 
 // ------------------------------------------------------------------ server
