@@ -18,6 +18,8 @@ export interface KeySample {
 export interface BenchWindow {
   __samples: KeySample[];
   __mountMs?: number;
+  /** Navigation start → the mount's last DOM change (a long form draws rows after its first frame). */
+  __settledMs?: number;
   __waitForSamples(n: number): Promise<void>;
 }
 

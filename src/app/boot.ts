@@ -85,8 +85,8 @@ export function collectSteps(cfg: AppConfigJson): Record<string, StepWithId> {
   return out;
 }
 
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', cache: 'no-store' });
+async function getJson<T>(url: string, cache: RequestCache = 'no-store'): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', cache });
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   if (url.startsWith('app-config.json')) setLoadedConfigVersion(res.headers.get(CONFIG_VERSION_HEADER));
   return (await res.json()) as T;
@@ -99,8 +99,14 @@ const VGUARD_KEY = 'checkup-vguard';
 
 export type BootResult = { kind: 'ready'; runtime: AppRuntime } | { kind: 'redirected' };
 
-export async function boot(win: Window = window): Promise<BootResult> {
+export async function boot(win: Window = window, opts: { onFlows?(cfg: AppConfigJson): void } = {}): Promise<BootResult> {
   applyRootFontSize(win);
+  // Both configs at once (the page's Link header preloads app-config.json beside the
+  // entry script; its default cache mode takes that preload, and the server's no-cache
+  // + ETag keep it fresh): one round trip less before the first step can render.
+  const flows = getJson<AppConfigJson>('app-config.json', 'default');
+  // As soon as the flows are here (usually before config.json): what the opening step will need.
+  flows.then((cfg) => opts.onFlows?.(cfg)).catch(() => undefined); // awaited below; not an unhandled rejection when the redirect wins
   const startup = await getJson<StartupConfig>(`config.json?t=${Date.now()}`);
 
   const next = versionRedirect(startup.version, win.location.href);
@@ -122,18 +128,17 @@ export async function boot(win: Window = window): Promise<BootResult> {
     }
   }
 
-  const cfg = await getJson<AppConfigJson>('app-config.json');
+  const cfg = await flows;
   // The service bearer is not fetched here: the first call that needs it gets it
   // (api.call → ensureToken; a stored unexpired one is reused). A page without
   // load calls (home) renders without the token round trip and without axios.
   return { kind: 'ready', runtime: createRuntime(startup, cfg) };
 }
 
-/** The screen kind of the step a hash route opens (undefined when no step has that route). */
-export function openingKind(steps: Record<string, StepWithId>, hash: string): string | undefined {
+/** The step a hash route opens (undefined when no step has that route). */
+export function openingStep(steps: Record<string, StepWithId>, hash: string): StepWithId | undefined {
   const route = (hash.replace(/^#/, '').split('?')[0] || '/').toLowerCase();
-  const step = Object.values(steps).find((s) => [s.route, ...(s.aliases ?? [])].some((r) => r?.toLowerCase() === route));
-  return step?.screen;
+  return Object.values(steps).find((s) => [s.route, ...(s.aliases ?? [])].some((r) => r?.toLowerCase() === route));
 }
 
 /** Builds the runtime from loaded configs (browser tests / unit tests call it directly). */

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { List } from 'antd-mobile';
 import { SchemaForm, type FormHandle, type SchemaFormProps } from '../../src/widgets/form/SchemaForm';
 import { DEFAULT_WIDGETS } from '../../src/widgets/form/registry';
+import { FIRST_ROWS } from '../../src/widgets/form/first-rows';
 import { toDate } from '../../src/widgets/form/widgets/DateWidget';
 import type { WidgetProps } from '../../src/widgets/form/types';
 import { benchSchema } from '../../bench/form/bench-schema';
@@ -34,6 +35,13 @@ function mount(props: SchemaFormProps) {
   return host;
 }
 
+/** Lets a long form draw the rows it keeps for after its first frame (src/widgets/form/first-rows.ts). */
+async function drawAllRows() {
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 50));
+  });
+}
+
 /** Types into a React-controlled input the way a browser does (native setter + input event). */
 function typeInto(input: HTMLInputElement | HTMLTextAreaElement, text: string) {
   const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
@@ -47,7 +55,15 @@ function typeInto(input: HTMLInputElement | HTMLTextAreaElement, text: string) {
 const byText = (el: HTMLElement, text: string) => [...el.querySelectorAll('button')].filter((b) => b.textContent?.trim() === text);
 
 describe('SchemaForm rendering', () => {
-  it('re-renders only the field being typed into (130 fields)', () => {
+  it('a long form draws its first rows at once and the others after that first frame', async () => {
+    const el = mount({ schema: benchSchema(130) });
+    const rows = () => el.querySelectorAll('.adm-form-item').length;
+    expect(rows()).toBe(FIRST_ROWS);
+    await drawAllRows();
+    expect(rows()).toBe(130);
+  });
+
+  it('re-renders only the field being typed into (130 fields)', async () => {
     const renders = new Map<string, number>();
     const counting = (inner: ComponentType<WidgetProps>) =>
       function Counting(p: WidgetProps) {
@@ -67,6 +83,7 @@ describe('SchemaForm rendering', () => {
     let el: HTMLElement;
     try {
       el = mount({ schema: benchSchema(130), widgets });
+      await drawAllRows();
     } finally {
       (List as { Item: unknown }).Item = OriginalItem;
     }

@@ -3,7 +3,13 @@ import { lazy, Suspense } from 'react';
 import { DotLoading } from 'antd-mobile';
 import type { FormSlotProps } from './FormSlot';
 
-const Inner = lazy(() => import('./FormSlot'));
+const load = () => import('./FormSlot');
+const Inner = lazy(load);
+
+/** Starts loading the form code now (the opening step has a form: main.tsx). */
+export function preloadFormSlot(): void {
+  load().catch(() => undefined); // the render retries and reports
+}
 
 export function FormSlot(p: FormSlotProps) {
   return (

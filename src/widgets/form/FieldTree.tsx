@@ -12,26 +12,20 @@ import { fieldId, formatDisplay } from '../../engine/form/display';
 import { join, type FieldNode } from '../../engine/form/schema-model';
 import { resolveWidget } from './registry';
 import { FormRow } from './FormRow';
+import { afterPaint, inFirstFrame } from './first-rows';
 import { initialValues } from '../../engine/form/values';
 import type { ListProps, SectionProps, WidgetProps } from './types';
 
 /** Widgets whose control needs the row's full width under the label. */
 const VERTICAL = new Set(['textarea', 'checkboxes', 'signature']);
 
-/**
- * Rows of one level drawn in the first commit; the rest follow in a transition
- * right after it, so a long form (the occupational questionnaire's 64 symptom
- * rows) paints its first screen at once and the rest renders in slices that
- * yield to the examinee's taps and keys.
- */
-export const FIRST_ROWS = 12;
-
+/** One level of rows; in a long form only the first frame's rows until that frame is painted (first-rows.ts). */
 export const Fields = memo(function Fields({ nodes, base }: { nodes: FieldNode[]; base: string }) {
-  const [all, setAll] = useState(nodes.length <= FIRST_ROWS);
-  useEffect(() => {
-    if (!all) startTransition(() => setAll(true));
-  }, [all]);
-  const shown = all ? nodes : nodes.slice(0, FIRST_ROWS);
+  const env = useFormEnv();
+  const [first] = useState(() => nodes.filter((n) => inFirstFrame(env.root, n)));
+  const [all, setAll] = useState(first.length === nodes.length);
+  useEffect(() => (all ? undefined : afterPaint(() => startTransition(() => setAll(true)))), [all]);
+  const shown = all ? nodes : first;
   return (
     <>
       {shown.map((n) =>
