@@ -58,12 +58,14 @@ export async function seedCatalog(tx: Queryable): Promise<Map<string, string>> {
 
 /**
  * Calendar kinds by day offset d (from today): past days (d<0) plentiful but not bookable;
- * Sundays and d=10 holiday 'T'; d>45 not open (sum 0); d%7==3 full; d%5==1 tight (1–10 left); else plentiful.
+ * Sundays and d=10 holiday 'T'; d>45 not open (sum 0); d%9==3 full; d%5==1 tight (1–10 left); else plentiful.
+ * (Full days every 9th day, not every 7th: a weekly rule fell on Sundays — holidays — whenever
+ * today was a Thursday, and the calendar then had no full day at all.)
  */
 export function dayKind(d: number, day: dayjs.Dayjs): 'holiday' | 'closed' | 'full' | 'tight' | 'plenty' {
   if (day.day() === 0 || d === 10) return 'holiday';
   if (d > 45) return 'closed';
-  if (d % 7 === 3) return 'full';
+  if (d % 9 === 3) return 'full';
   if (d % 5 === 1) return 'tight';
   return 'plenty';
 }
