@@ -1,6 +1,6 @@
 /**
  * The admin studio (issue 13): its own build, so the examinee app's bundle does
- * not change by a byte. studio/index.html → dist/studio/ (served at /studio/ by
+ * not change by a byte. studio/index.html (+ preview.html, the live phone preview) → dist/studio/ (served at /studio/ by
  * src/server/plugins/studio-page.ts); the code is src/studio. Run after the main
  * build (`npm run build`), which empties dist/ first.
  */
@@ -32,6 +32,13 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2020',
     chunkSizeWarningLimit: 1200,
+    // two pages: the workbench, and the live phone preview it frames (the app's own code on the draft)
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./studio/index.html', import.meta.url)),
+        preview: fileURLToPath(new URL('./studio/preview.html', import.meta.url)),
+      },
+    },
   },
   worker: { format: 'es' },
   server: {

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import type { StudioCheckContextRes, StudioConfigError, StudioConfigRes, StudioFiles, StudioLoginRes, StudioVersionInfo } from '../contract/api/studio';
 import { StudioApiError, studioApi } from './api';
 import { DraftChecker } from './check/client';
-import type { CheckOutcome } from './check/run';
+import type { CheckOutcome, PreviewConfig } from './check/run';
 import { changesOf, dropDraft, readDraft, resumeDraft, saveDraft, type FileChange, type StoredDraft } from './draft';
 import { EMPTY_VOCABULARY, type Vocabulary } from './editor/vocab-types';
 import type { FlowGraph } from './graph/build';
@@ -27,6 +27,8 @@ export interface CheckState {
   revision: number;
   ms?: number;
   message?: string;
+  /** The checked draft as the app loads it (the live phone preview renders it). */
+  preview?: PreviewConfig;
 }
 
 export interface Notice {
@@ -128,6 +130,7 @@ function onChecked(outcome: CheckOutcome, revision: number): void {
       vocab: outcome.vocab,
       revision,
       ms: outcome.ms,
+      preview: outcome.preview,
     },
   }));
 }

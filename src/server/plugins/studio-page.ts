@@ -24,14 +24,23 @@ export const STUDIO_CSP = Object.entries(STUDIO_CSP_DIRECTIVES)
   .map(([k, v]) => `${kebab(k)} ${v.join(' ')}`)
   .join(';');
 
+/** /studio/preview.html (the studio's live phone preview): the examinee page's own policy, framed by the studio only. */
+export const STUDIO_PREVIEW_CSP = Object.entries({ ...CSP_DIRECTIVES, frameAncestors: ["'self'"] })
+  .map(([k, v]) => `${kebab(k)} ${v.join(' ')}`)
+  .join(';');
+
 export const STUDIO_NOT_BUILT = '配置工作室页面尚未构建（dist/studio/ 不存在）。请先运行 npm run build。\nThe studio page is not built (dist/studio/ is missing): run npm run build.\n';
 
 export async function studioPagePlugin(app: FastifyInstance): Promise<void> {
   const root = path.resolve(app.deps.config.distDir, 'studio');
   await app.register(
     async (s) => {
-      s.addHook('onSend', async (_req, reply) => {
-        reply.header('content-security-policy', STUDIO_CSP);
+      s.addHook('onSend', async (req, reply) => {
+        // The live phone preview is framed by the studio page (same origin only); everything else is never framed.
+        if (req.url.split('?')[0] === '/studio/preview.html') {
+          reply.header('content-security-policy', STUDIO_PREVIEW_CSP);
+          reply.header('x-frame-options', 'SAMEORIGIN');
+        } else reply.header('content-security-policy', STUDIO_CSP);
       });
       if (!fs.existsSync(path.join(root, 'index.html'))) {
         app.log.warn({ root }, 'dist/studio/ is missing: run `npm run build`; /studio/ answers 404 until then');

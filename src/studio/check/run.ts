@@ -5,6 +5,7 @@
  * Plain data out: it crosses from the check worker.
  */
 import { checkConfigFiles } from '../../engine/config/check-files';
+import type { LoadedConfig } from '../../engine/config/assemble';
 import type { StudioCheckContextRes, StudioConfigError, StudioFiles } from '../../contract/api/studio';
 import { buildFlowGraph, type FlowGraph } from '../graph/build';
 import { vocabularyOf, type Vocabulary } from '../editor/vocabulary';
@@ -15,6 +16,16 @@ export interface CheckOutcome {
   vocab: Vocabulary;
   /** How long the check took (ms). */
   ms: number;
+  /** The checked config as /app-config.json serves it, plus the draft's form schemas (the live phone preview renders it). */
+  preview: PreviewConfig;
+}
+
+/** The served shape (src/server/plugins/app-config.ts servedConfig) + schemas by path below schemas/. */
+export interface PreviewConfig {
+  app: LoadedConfig['app'];
+  messages: LoadedConfig['messages'];
+  steps: LoadedConfig['steps'];
+  schemas: LoadedConfig['schemas'];
 }
 
 export type CheckInput = Pick<StudioCheckContextRes, 'registries' | 'meta'>;
@@ -27,5 +38,6 @@ export function runCheck(files: StudioFiles, ctx: CheckInput): CheckOutcome {
     graph: buildFlowGraph(config, ctx.registries.screens),
     vocab: vocabularyOf(config, ctx.registries),
     ms: Date.now() - t0,
+    preview: { app: config.app, messages: config.messages, steps: config.steps, schemas: config.schemas },
   };
 }

@@ -31,6 +31,8 @@ export interface EditorHooks {
   /** The completion environment now (schemas, registries, the draft's names). */
   env(): CompletionEnv | null;
   onChange(file: string, text: string): void;
+  /** The cursor moved (or the text changed): its 1-based line (the live phone preview shows the step there). */
+  onCursor?(file: string, line: number): void;
 }
 
 export function languageOf(file: string): Extension {
@@ -166,6 +168,7 @@ export function editorExtensions(file: string, hooks: EditorHooks): Extension[] 
     theme,
     EditorView.updateListener.of((u) => {
       if (u.docChanged) hooks.onChange(file, u.state.doc.toString());
+      if ((u.docChanged || u.selectionSet) && hooks.onCursor) hooks.onCursor(file, u.state.doc.lineAt(u.state.selection.main.head).number);
     }),
     EditorView.contentAttributes.of({ 'aria-label': `编辑 ${file}` }),
   ];

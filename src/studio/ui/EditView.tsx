@@ -4,6 +4,23 @@ import type { StudioConfigError } from '../../contract/api/studio';
 import { baseName, fileGroups, newFileProblem, templateFor } from '../files';
 import { draftChanges, studio, useChanges, useStudio } from '../store';
 import { EditorPane } from './EditorPane';
+import { PreviewPanel } from '../preview/PreviewPanel';
+import { previewPanel, usePreviewPanel } from '../preview/panel-store';
+
+/** The live phone preview (a side panel the editor's header toggles). */
+function PreviewSlot() {
+  const open = usePreviewPanel((s) => s.open);
+  return open ? <PreviewPanel /> : null;
+}
+
+function PreviewToggle() {
+  const open = usePreviewPanel((s) => s.open);
+  return (
+    <button className={`st-btn st-small${open ? ' st-primary' : ''}`} aria-pressed={open} onClick={previewPanel.toggle}>
+      手机预览
+    </button>
+  );
+}
 
 export function EditView() {
   return (
@@ -16,6 +33,7 @@ export function EditView() {
         </div>
         <ProblemsPanel />
       </section>
+      <PreviewSlot />
     </div>
   );
 }
@@ -120,12 +138,19 @@ function EditorHeader() {
   const file = useStudio((s) => s.openFile);
   const status = useStudio((s) => (s.openFile ? draftChanges(s).find((c) => c.path === s.openFile)?.status : undefined));
   const [confirmDelete, setConfirmDelete] = useState(false);
-  if (!file) return <div className="st-editor-head" />;
+  if (!file)
+    return (
+      <div className="st-editor-head">
+        <span className="st-grow" />
+        <PreviewToggle />
+      </div>
+    );
   return (
     <div className="st-editor-head">
       <span className="st-path">{file}</span>
       {status ? <span className={`st-mark st-mark-${status}`}>{status === 'added' ? '新文件' : '已修改'}</span> : <span className="st-muted">与线上相同</span>}
       <span className="st-grow" />
+      <PreviewToggle />
       {status === 'modified' ? (
         <button className="st-btn st-small" onClick={() => studio.revertFile(file)}>
           撤销本文件的改动

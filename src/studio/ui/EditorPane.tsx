@@ -13,6 +13,7 @@ import { createState, revealAt, showProblems, type EditorHooks } from '../editor
 import type { CompletionEnv, EditorSchemas } from '../editor/complete';
 import type { Json } from '../editor/schema-walk';
 import { studio, useStudio } from '../store';
+import { previewPanel } from '../preview/panel-store';
 
 export function EditorPane() {
   const host = useRef<HTMLDivElement>(null);
@@ -42,6 +43,7 @@ export function EditorPane() {
         return { schemas, registries: s.context.registries, vocab: s.check.vocab };
       },
       onChange: (file, t) => studio.edit(file, t),
+      onCursor: (file, line) => previewPanel.setCursor(file, line),
     }),
     [schemas],
   );

@@ -65,7 +65,7 @@ function ensureAppBuilt(): void {
 }
 
 /** Sources the admin studio (its own build, vite.studio.config.ts → dist/studio/) is made of. */
-const STUDIO_INPUTS = ['studio', 'vite.studio.config.ts', 'src/studio', 'src/engine', 'src/contract', 'package-lock.json'];
+const STUDIO_INPUTS = ['studio', 'vite.studio.config.ts', 'src/studio', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
 
 export function studioIsStale(): boolean {
   const index = path.join(DIST, 'studio', 'index.html');

@@ -1,0 +1,152 @@
+/**
+ * The studio's live phone preview (issue 13, item 3) on a running server with a
+ * copy of the config, in a desktop Chromium: the editor's "手机预览" panel frames
+ * /studio/preview.html (375×667), which renders the step being edited with the
+ * app's own code and the draft, reading the server's real data:
+ * 1. flows/personal.yaml open: its first step (PersonIndex) with the real packages;
+ * 2. its title changed in the draft shows in the frame before anything is published;
+ * 3. the sex fact switches the branch-dependent tab (男 → 女 packages);
+ * 4. flows/reports.yaml: a write (SendVerifyCode, from the code button) sends no
+ *    request and says 预览中不提交;
+ * 5. only /studio/preview.html may be framed (same origin); the rest never.
+ * With STUDIO_DOC_SHOTS=1 it saves docs/img/studio/12-preview.png.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
+import { CHROMIUM_ARGS, screenshot } from './helpers/phone';
+
+const ADMIN = 'admin';
+const PASSWORD = 'studio-demo-2026';
+const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
+
+let dir = '';
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const problems: string[] = [];
+/** Every request the preview frame sends (method + path). */
+const frameRequests: string[] = [];
+
+beforeAll(async () => {
+  dir = copyConfig('checkup-studio-preview-');
+  app = await startApp({ configDir: dir });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  context = await browser.newContext({ baseURL: app.serverUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('request', (r) => {
+    if (/\/studio\/preview\.html/.test(r.frame().url())) frameRequests.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close().catch(() => {});
+  await browser?.close().catch(() => {});
+  await app?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const line = (re: RegExp) => page.locator('.st-cm .cm-line').filter({ hasText: re }).first();
+const chip = () => page.getByTestId('check-chip');
+const frame = () => page.frameLocator('[data-testid="preview-frame"]');
+const frameText = () => frame().locator('body').innerText();
+
+function previewFrame(): Frame {
+  const f = page.frames().find((x) => /\/studio\/preview\.html/.test(x.url()));
+  if (!f) throw new Error('no preview frame');
+  return f;
+}
+
+async function findLine(re: RegExp) {
+  const scroller = page.locator('.st-cm .cm-scroller');
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  for (let i = 0; i < 80; i++) {
+    const l = line(re);
+    if (await l.count()) {
+      await l.scrollIntoViewIfNeeded();
+      return l;
+    }
+    await scroller.evaluate((el) => (el.scrollTop += el.clientHeight * 0.7));
+    await page.waitForTimeout(30);
+  }
+  throw new Error(`no line matches ${re}`);
+}
+
+async function openFile(p: string): Promise<void> {
+  await page.locator(`.st-tree [data-path="${p}"]`).click();
+  await expect.poll(() => page.locator('.st-cm').getAttribute('data-file')).toBe(p);
+}
+
+describe('the studio live phone preview', () => {
+  it('renders the step being edited with the draft, follows the facts, and writes nothing', async () => {
+    await page.goto('/studio/');
+    await page.getByLabel('用户名').waitFor({ timeout: 20_000 });
+    await page.getByLabel('用户名').fill(ADMIN);
+    await page.getByLabel('密码').fill(PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.locator('.st-cm .cm-content').waitFor({ timeout: 30_000 });
+    await expect.poll(() => chip().innerText(), { timeout: 30_000 }).toBe('检查通过');
+
+    // 1. the first step of the open flow file, with the server's real packages
+    await openFile('flows/personal.yaml');
+    await page.getByRole('button', { name: '手机预览' }).click();
+    const f = page.locator('[data-testid="preview-frame"]');
+    expect(await f.evaluate((el) => [el.clientWidth, el.clientHeight])).toEqual([375, 667]);
+    await expect.poll(() => frame().locator('.cf-step').getAttribute('data-step'), { timeout: 30_000 }).toBe('PersonIndex');
+    await expect.poll(() => frame().locator('.cf-navbar').innerText(), { timeout: 10_000 }).toContain('健康体检');
+    await expect.poll(frameText, { timeout: 15_000 }).toContain('男士基础体检套餐');
+    expect(await frame().locator('.cf-tabs-tab-active').innerText()).toBe('男');
+    expect(frameRequests.some((r) => r === 'POST /api/UserInfoApi/GetClusItemList')).toBe(true);
+
+    // 2. the title changed in the draft: the frame shows it; nothing is published
+    await (await findLine(/^\s{4}title: 健康体检$/)).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('（草稿）');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => frame().locator('.cf-navbar').innerText(), { timeout: 15_000 }).toContain('健康体检（草稿）');
+    const served = (await (await fetch(`${app.serverUrl}/app-config.json`)).json()) as { steps: Record<string, { title?: string }> };
+    expect(served.steps.PersonIndex.title).toBe('健康体检');
+
+    // 3. a session fact: sex 女 opens the 女 tab (activeTab = session.questionInfoZC.basicInfo.sex)
+    await page.getByLabel('预览：性别').selectOption('女');
+    await expect.poll(() => frame().locator('.cf-tabs-tab-active').innerText(), { timeout: 15_000 }).toBe('女');
+    await expect.poll(frameText, { timeout: 15_000 }).toContain('女士基础体检套餐');
+    if (DOC_SHOTS) {
+      const out = path.join(REPO, 'docs/img/studio');
+      fs.mkdirSync(out, { recursive: true });
+      await page.screenshot({ path: path.join(out, '12-preview.png') });
+    } else await screenshot(page, 'studio-12-preview');
+
+    // 4. a write from the preview: no request, 预览中不提交
+    await openFile('flows/reports.yaml');
+    await expect.poll(() => frame().locator('.cf-step').getAttribute('data-step'), { timeout: 15_000 }).toBe('ReportLogin');
+    await frame().getByPlaceholder('请输入手机号').fill('13800138000');
+    const before = frameRequests.length;
+    await frame().getByText('获取验证码').click();
+    await expect.poll(() => frame().locator('.adm-dialog-content, .adm-toast-main').first().innerText(), { timeout: 10_000 }).toContain('预览中不提交');
+    await page.waitForTimeout(500);
+    const after = frameRequests.slice(before);
+    expect(after.filter((r) => /\/api\//.test(r))).toEqual([]);
+    expect(frameRequests.some((r) => /SendVerifyCode/.test(r))).toBe(false);
+    expect(previewFrame().url()).toMatch(/\/studio\/preview\.html#\/ReportLogin/);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('only the preview page may be framed, and only by the same origin', async () => {
+    const preview = await fetch(`${app.serverUrl}/studio/preview.html`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(preview.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self'/);
+    expect(preview.headers.get('content-security-policy')).not.toMatch(/unsafe-eval/);
+    const studioPage = await fetch(`${app.serverUrl}/studio/`);
+    expect(studioPage.headers.get('x-frame-options')).toBe('DENY');
+    expect(studioPage.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+  });
+});
