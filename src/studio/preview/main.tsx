@@ -56,6 +56,10 @@ function render(startupConfig: StartupConfig, m: PreviewRender): void {
   const s = rt.session.getState();
   s.clear(Object.keys(s.values).filter((k) => k !== 'token'));
   for (const [k, v] of Object.entries(factSession(m.facts))) s.set(k, v);
+  // A branch chosen (the centre's first), as on a phone past the chooser: the steps that need one
+  // (home, booking) show themselves instead of sending the preview to 选择院区.
+  const branch = startupConfig.branches?.[0];
+  if (branch) s.set('hospInfo', { hospCode: branch.hospCode, hospAddr: branch.hospAddr, hospTel: branch.hospTel });
   for (const key of Object.keys(s.drafts ?? {})) s.clearDraft(key);
   const runtime = { ...rt, api: readOnlyApi(rt.api) };
   // The step's route, replacing the entry (the editor page's history is not grown).
