@@ -3,7 +3,7 @@ import { AppOutline, BankcardOutline, CheckShieldOutline, FileOutline, SoundOutl
 
 type IconProps = { fontSize?: number | string; color?: string };
 
-/** The icons of the shipped home page (flows/home.yaml; review and card on staff accounts), in the first load. */
+/** The icons of the shipped home page (flows/home.yaml; review and card on staff accounts), in the menu kind's chunk. */
 const ICONS: Record<string, ComponentType<IconProps>> = {
   person: UserOutline,
   team: TeamOutline,
