@@ -13,13 +13,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDIO_ADMIN, STUDIO_PASSWORD, editorLine, findEditorLine, openStudioDesk, openStudioFile, type StudioDesk } from './helpers/studio';
 import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
-import { CHROMIUM_ARGS, screenshot } from './helpers/phone';
+import { screenshot } from './helpers/phone';
 
-const ADMIN = 'admin';
-const PASSWORD = 'studio-demo-2026';
+const ADMIN = STUDIO_ADMIN;
+const PASSWORD = STUDIO_PASSWORD;
 const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
 
 let dir = '';
@@ -27,33 +28,29 @@ let app: RunningApp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const problems: string[] = [];
+let problems: string[] = [];
+let desk: StudioDesk;
 /** Every request the preview frame sends (method + path). */
 const frameRequests: string[] = [];
 
 beforeAll(async () => {
   dir = copyConfig('checkup-studio-preview-');
   app = await startApp({ configDir: dir });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-  context = await browser.newContext({ baseURL: app.serverUrl, viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
+  desk = await openStudioDesk(app.serverUrl);
+  ({ browser, context, page } = desk);
+  problems = desk.problems;
   page.on('request', (r) => {
     if (/\/studio\/preview\.html/.test(r.frame().url())) frameRequests.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
+  await desk?.close();
   await app?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const line = (re: RegExp) => page.locator('.st-cm .cm-line').filter({ hasText: re }).first();
+const line = (re: RegExp) => editorLine(page, re);
 const chip = () => page.getByTestId('check-chip');
 const frame = () => page.frameLocator('[data-testid="preview-frame"]');
 const frameText = () => frame().locator('body').innerText();
@@ -64,25 +61,9 @@ function previewFrame(): Frame {
   return f;
 }
 
-async function findLine(re: RegExp) {
-  const scroller = page.locator('.st-cm .cm-scroller');
-  await scroller.evaluate((el) => (el.scrollTop = 0));
-  for (let i = 0; i < 80; i++) {
-    const l = line(re);
-    if (await l.count()) {
-      await l.scrollIntoViewIfNeeded();
-      return l;
-    }
-    await scroller.evaluate((el) => (el.scrollTop += el.clientHeight * 0.7));
-    await page.waitForTimeout(30);
-  }
-  throw new Error(`no line matches ${re}`);
-}
+const findLine = (re: RegExp) => findEditorLine(page, re);
 
-async function openFile(p: string): Promise<void> {
-  await page.locator(`.st-tree [data-path="${p}"]`).click();
-  await expect.poll(() => page.locator('.st-cm').getAttribute('data-file')).toBe(p);
-}
+const openFile = (p: string) => openStudioFile(page, p);
 
 describe('the studio live phone preview', () => {
   it('renders the step being edited with the draft, follows the facts, and writes nothing', async () => {

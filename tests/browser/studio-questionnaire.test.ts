@@ -16,13 +16,14 @@
  *    step has no tile any more.
  */
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDIO_ADMIN, STUDIO_PASSWORD, editorLine, findEditorLine, openStudioDesk, openStudioFile, type StudioDesk } from './helpers/studio';
 import { copyConfig, startApp, type RunningApp } from './helpers/app';
-import { CHROMIUM_ARGS, clickText, hashPath, openPhone, screenshot, waitText, type Phone } from './helpers/phone';
+import { clickText, hashPath, openPhone, screenshot, waitText, type Phone } from './helpers/phone';
 
-const ADMIN = 'admin';
-const PASSWORD = 'studio-demo-2026';
+const ADMIN = STUDIO_ADMIN;
+const PASSWORD = STUDIO_PASSWORD;
 const NOTE = '新增压力自评问卷和首页入口';
 const TILE = '压力自评';
 
@@ -78,52 +79,32 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let phone: Phone;
-const problems: string[] = [];
+let problems: string[] = [];
+let desk: StudioDesk;
 
 beforeAll(async () => {
   dir = copyConfig('checkup-studio-q-');
   app = await startApp({ configDir: dir });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-  context = await browser.newContext({ baseURL: app.serverUrl, viewport: { width: 1366, height: 820 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    // a 401 before sign-in is how the page learns nobody is signed in
-    if (m.type() === 'error' && !/status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
+  desk = await openStudioDesk(app.serverUrl);
+  ({ browser, context, page } = desk);
+  problems = desk.problems;
 }, 240_000);
 
 afterAll(async () => {
   await phone?.close();
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
+  await desk?.close();
   await app?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const chip = () => page.getByTestId('check-chip');
-const line = (re: RegExp) => page.locator('.st-cm .cm-line').filter({ hasText: re }).first();
+const line = (re: RegExp) => editorLine(page, re);
 
-/** Scrolls the editor until a line matching `re` is rendered (CodeMirror draws only what is in view). */
-async function findLine(re: RegExp) {
-  const scroller = page.locator('.st-cm .cm-scroller');
-  await scroller.evaluate((el) => (el.scrollTop = 0));
-  for (let i = 0; i < 80; i++) {
-    const l = line(re);
-    if (await l.count()) {
-      await l.scrollIntoViewIfNeeded();
-      return l;
-    }
-    await scroller.evaluate((el) => (el.scrollTop += el.clientHeight * 0.7));
-    await page.waitForTimeout(30);
-  }
-  throw new Error(`no line matches ${re}`);
-}
+const findLine = (re: RegExp) => findEditorLine(page, re);
 
 /** Opens a file in the editor and types `text` at the end of the line matching `after` (as typed: no auto-indent). */
 async function insertAfter(file: string, after: RegExp, text: string): Promise<void> {
-  await page.locator(`.st-tree [data-path="${file}"]`).click();
-  await expect.poll(() => page.locator('.st-cm').getAttribute('data-file')).toBe(file);
+  await openStudioFile(page, file);
   await (await findLine(after)).click();
   await page.keyboard.press('End');
   await page.keyboard.insertText(text);

@@ -17,13 +17,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDIO_ADMIN, STUDIO_PASSWORD, editorLine, findEditorLine, openStudioDesk, openStudioFile, type StudioDesk } from './helpers/studio';
 import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
-import { CHROMIUM_ARGS, clickText, openPhone, screenshot, waitText, type Phone } from './helpers/phone';
+import { clickText, openPhone, screenshot, waitText, type Phone } from './helpers/phone';
 
-const ADMIN = 'admin';
-const PASSWORD = 'studio-demo-2026';
+const ADMIN = STUDIO_ADMIN;
+const PASSWORD = STUDIO_PASSWORD;
 const OLD_TEXT = '是否先填写健康问卷？';
 const NEW_TEXT = '先做个健康小问卷吗？';
 const NOTE = '修改健康问卷的提示文字';
@@ -35,7 +36,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let phone: Phone;
-const problems: string[] = [];
+let problems: string[] = [];
+let desk: StudioDesk;
 
 /** A screenshot for the docs (STUDIO_DOC_SHOTS=1), else a test artifact. */
 async function shot(name: string): Promise<void> {
@@ -54,43 +56,23 @@ async function desktop(): Promise<BrowserContext> {
 beforeAll(async () => {
   dir = copyConfig('checkup-studio-');
   app = await startApp({ configDir: dir });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-  context = await desktop();
-  page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    // a 401 before sign-in is how the page learns nobody is signed in
-    if (m.type() === 'error' && !/status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
+  desk = await openStudioDesk(app.serverUrl);
+  ({ browser, context, page } = desk);
+  problems = desk.problems;
 }, 180_000);
 
 afterAll(async () => {
   await phone?.close();
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
+  await desk?.close();
   await app?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const editor = () => page.locator('.st-cm .cm-content');
-const line = (re: RegExp) => page.locator('.st-cm .cm-line').filter({ hasText: re }).first();
+const line = (re: RegExp) => editorLine(page, re);
 const chip = () => page.getByTestId('check-chip');
 
-/** Scrolls the editor until a line matching `re` is rendered (CodeMirror draws only what is in view). */
-async function findLine(re: RegExp) {
-  const scroller = page.locator('.st-cm .cm-scroller');
-  await scroller.evaluate((el) => (el.scrollTop = 0));
-  for (let i = 0; i < 80; i++) {
-    const l = line(re);
-    if (await l.count()) {
-      await l.scrollIntoViewIfNeeded();
-      return l;
-    }
-    await scroller.evaluate((el) => (el.scrollTop += el.clientHeight * 0.7));
-    await page.waitForTimeout(30);
-  }
-  throw new Error(`no line matches ${re}`);
-}
+const findLine = (re: RegExp) => findEditorLine(page, re);
 
 async function signIn(p: Page, password: string): Promise<void> {
   await p.getByLabel('用户名').fill(ADMIN);
@@ -136,7 +118,7 @@ describe('the admin studio', () => {
 
   it('a message rewritten with completion shows in the diff; a planted mistake is shown at its line and blocks publishing', async () => {
     // flows/messages.yaml is open: select the message's line after its indentation and type a key prefix
-    await page.locator('.st-tree [data-path="flows/messages.yaml"]').click();
+    await openStudioFile(page, 'flows/messages.yaml');
     await (await findLine(/^\s*takeQuestionnaire: /)).click();
     await page.keyboard.press('End');
     await page.keyboard.press('Home');
@@ -156,8 +138,7 @@ describe('the admin studio', () => {
     const home = fs.readFileSync(path.join(dir, 'flows/home.yaml'), 'utf8').split('\n');
     const lineNo = home.findIndex((l) => /^\s*- go: Index$/.test(l)) + 1;
     expect(lineNo).toBeGreaterThan(0);
-    await page.locator('.st-tree [data-path="flows/home.yaml"]').click();
-    await expect.poll(() => page.locator('.st-cm').getAttribute('data-file')).toBe('flows/home.yaml');
+    await openStudioFile(page, 'flows/home.yaml');
     await (await findLine(/^\s*- go: Index$/)).click();
     await page.keyboard.press('End');
     await page.keyboard.type('x');
@@ -256,7 +237,7 @@ describe('the admin studio', () => {
     await expect.poll(questionnairePrompt, { timeout: 60_000, interval: 500 }).toBe(OLD_TEXT);
     // the draft follows the live version
     await page.getByRole('button', { name: '编辑' }).click();
-    await page.locator('.st-tree [data-path="flows/messages.yaml"]').click();
+    await openStudioFile(page, 'flows/messages.yaml');
     expect(await (await findLine(/^\s*takeQuestionnaire: /)).innerText()).toBe(`  takeQuestionnaire: ${OLD_TEXT}`);
     expect(problems).toEqual([]);
   }, 180_000);
