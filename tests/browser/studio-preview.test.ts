@@ -8,6 +8,8 @@
  * 3. the sex fact switches the branch-dependent tab (男 → 女 packages);
  * 4. flows/reports.yaml: a write (SendVerifyCode, from the code button) sends no
  *    request and says 预览中不提交;
+ * 5. a message of flows/messages.yaml rewritten with completion is what the home
+ *    page's dialog says in the frame, while the server still serves the old one;
  * 5. only /studio/preview.html may be framed (same origin); the rest never.
  * With STUDIO_DOC_SHOTS=1 it saves docs/img/studio/12-preview.png.
  */
@@ -117,6 +119,39 @@ describe('the studio live phone preview', () => {
     expect(after.filter((r) => /\/api\//.test(r))).toEqual([]);
     expect(frameRequests.some((r) => /SendVerifyCode/.test(r))).toBe(false);
     expect(previewFrame().url()).toMatch(/\/studio\/preview\.html#\/ReportLogin/);
+
+    // 5. a message rewritten with completion: the frame's dialog says it before any publish
+    await openFile('flows/home.yaml');
+    await (await findLine(/^\s*route: \/Index$/)).click();
+    await expect.poll(() => frame().locator('.cf-step').getAttribute('data-step'), { timeout: 15_000 }).toBe('Index');
+    await openFile('flows/messages.yaml');
+    await (await findLine(/^\s*takeQuestionnaire: /)).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.type('takeQ');
+    const popup = page.locator('.cm-tooltip-autocomplete');
+    await popup.waitFor({ timeout: 10_000 });
+    await expect.poll(() => popup.locator('li[aria-selected="true"]').innerText()).toMatch(/^takeQuestionnaire/);
+    await page.keyboard.press('Enter');
+    const draftText = '预览：要先填写健康问卷吗？';
+    await page.keyboard.type(draftText);
+    await expect.poll(() => line(/takeQuestionnaire/).innerText()).toBe(`  takeQuestionnaire: ${draftText}`);
+    await expect.poll(() => chip().innerText(), { timeout: 30_000 }).toBe('检查通过');
+    await page.waitForTimeout(1_500);
+    // (a write the home page makes on entry was refused with 预览中不提交: close that alert first)
+    const refused = frame().locator('.adm-dialog-content').filter({ hasText: '预览中不提交' });
+    if (await refused.count()) {
+      await frame().locator('.adm-dialog-footer').getByText('确定', { exact: true }).click();
+      await refused.waitFor({ state: 'hidden' });
+    }
+    await frame().getByRole('button', { name: '个人体检' }).click();
+    await frame().getByText('已婚', { exact: true }).click();
+    await frame().getByText('健康体检', { exact: true }).click();
+    await expect.poll(() => frame().locator('.adm-dialog-content').first().innerText(), { timeout: 10_000 }).toBe(draftText);
+    await screenshot(page, 'studio-preview-message');
+    const live = (await (await fetch(`${app.serverUrl}/app-config.json`)).json()) as { messages: Record<string, string> };
+    expect(live.messages.takeQuestionnaire).toBe('是否先填写健康问卷？');
     expect(problems).toEqual([]);
   }, 240_000);
 
