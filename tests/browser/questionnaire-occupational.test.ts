@@ -58,7 +58,8 @@ describe('occupational questionnaire', () => {
     const entries = await page.locator(`[id^="f-OccupationalDiseasesQs-workHistory-experiences-"][id$="-company"]`).count();
     await page.locator(`[id^="f-OccupationalDiseasesQs-workHistory-experiences-"][id$="-company"]`).last().fill('第二车间单位');
     await page.getByText('删除', { exact: true }).first().click();
-    expect(await page.locator(`[id^="f-OccupationalDiseasesQs-workHistory-experiences-"][id$="-company"]`).count()).toBe(entries - 1);
+    // (polled: the list re-renders after the click's handler, and a loaded machine can count first)
+    await expect.poll(() => page.locator(`[id^="f-OccupationalDiseasesQs-workHistory-experiences-"][id$="-company"]`).count()).toBe(entries - 1);
     expect(before === 0 || before >= 2).toBe(true);
 
     // signature with the pointer
@@ -88,7 +89,8 @@ describe('occupational questionnaire', () => {
     expect(await page.inputValue(`${P}workHistory-hazardTypes`)).toBe('噪声、粉尘');
     expect(await page.inputValue(`${P}menstrualHistory-firstAge`)).toBe('13');
     expect(await page.inputValue(`${P}habits-smokingAmount`)).toBe('5');
-    expect(await page.locator(`[id^="f-OccupationalDiseasesQs-workHistory-experiences-"][id$="-company"]`).count()).toBe(entries - 1);
+    // (polled: the list re-renders after the click's handler, and a loaded machine can count first)
+    await expect.poll(() => page.locator(`[id^="f-OccupationalDiseasesQs-workHistory-experiences-"][id$="-company"]`).count()).toBe(entries - 1);
     expect(await page.locator(`${P}signature-patient img`).getAttribute('src')).toBe(sig);
 
     // submit

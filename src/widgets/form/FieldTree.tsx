@@ -19,10 +19,10 @@ import type { ListProps, SectionProps, WidgetProps } from './types';
 /** Widgets whose control needs the row's full width under the label. */
 const VERTICAL = new Set(['textarea', 'checkboxes', 'signature']);
 
-/** One level of rows; in a long form only the first frame's rows until that frame is painted (first-rows.ts). */
+/** One level of rows; while a long form mounts, only its first frame's rows until that frame is painted (first-rows.ts). */
 export const Fields = memo(function Fields({ nodes, base }: { nodes: FieldNode[]; base: string }) {
   const env = useFormEnv();
-  const [first] = useState(() => nodes.filter((n) => inFirstFrame(env.root, n)));
+  const [first] = useState(() => (env.firstFrame.painted ? nodes : nodes.filter((n) => inFirstFrame(env.root, n))));
   const [all, setAll] = useState(first.length === nodes.length);
   useEffect(() => (all ? undefined : afterPaint(() => startTransition(() => setAll(true)))), [all]);
   const shown = all ? nodes : first;

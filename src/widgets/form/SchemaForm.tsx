@@ -17,6 +17,7 @@ import { useForm } from 'react-hook-form';
 import { FormEnvContext, ReadOnlyContext, type FormEnv } from './context';
 import { fieldId } from '../../engine/form/display';
 import { Fields } from './FieldTree';
+import { afterPaint } from './first-rows';
 import { createRegistry, resolveWidget, type Registry } from './registry';
 import { buildFormModel, walkFields, type FieldNode } from '../../engine/form/schema-model';
 import type { OnAction } from './types';
@@ -132,6 +133,7 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
       getValues: () => clean().values,
       onAction: async (name, v) => latest.current.onAction?.(name, v),
       evalValue: (expr) => latest.current.evalValue?.(expr, methods.getValues()),
+      firstFrame: { painted: false },
     };
     const handle: FormHandle = {
       async validate() {
@@ -163,6 +165,7 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
   }, [root, methods]);
 
   useImperativeHandle(formRef, () => api.handle, [api]);
+  useEffect(() => afterPaint(() => void (api.env.firstFrame.painted = true)), [api]);
 
   // Drafts: one debounced onChange per burst of changes (scheduled by
   // env.setValue, not by a whole-form watch(): that would make react-hook-form

@@ -20,6 +20,12 @@ export interface FormEnv extends WidgetEnv {
   setValue(path: string, value: unknown): void;
   /** Schedules onChange after a change made outside setValue (list add/delete). */
   changed(): void;
+  /**
+   * Whether the form's first frame has been painted: only rows that mount before it keep
+   * the rows below the first screen for later (first-rows.ts); a list entry added by a
+   * tap, or a section shown by an answer, is drawn whole at once.
+   */
+  firstFrame: { painted: boolean };
 }
 
 export const FormEnvContext = createContext<FormEnv | null>(null);
