@@ -143,6 +143,8 @@ describe('journey: 团队体检 (group)', () => {
     await page.locator('.adm-card').filter({ hasText: LI_MING.pkg }).first().getByText(LI_MING.pkg, { exact: true }).click();
     await waitRoute(page, '/TeamDetails');
     await waitText(page, '返回预约');
+    // the 套餐简介 tab's text is server HTML, drawn once its sanitiser's chunk is in
+    await page.getByText(/共\d+项检查/).first().waitFor({ state: 'visible', timeout: 10_000 });
     let text = await visibleText(page);
     expect(text).toContain('套餐简介');
     expect(text).toMatch(/套餐价格：¥\d+\.\d{2}（由单位支付）/);
