@@ -104,6 +104,8 @@ describe('occupational questionnaire', () => {
     await page.waitForFunction(() => location.hash.includes('mode=view'), undefined, { timeout: 10_000 });
     expect(hashPath(page)).toMatch(/id=[\w-]+/);
     await waitText(page, '测试员', 15_000);
+    // rows below the first screen are drawn right after the first frame (src/widgets/form/first-rows.ts)
+    for (const t of ['噪声、粉尘', '四、月经史', '第二车间单位']) await waitText(page, t, 10_000);
     const text = await visibleText(page);
     for (const t of ['测试员', '噪声、粉尘', '四、月经史', '第二车间单位']) expect(text, t).toContain(t);
     expect(await page.locator('input:visible').count()).toBe(0);
