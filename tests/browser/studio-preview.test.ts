@@ -17,12 +17,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STUDIO_ADMIN, STUDIO_PASSWORD, editorLine, findEditorLine, openStudioDesk, openStudioFile, type StudioDesk } from './helpers/studio';
+import { editorLine, findEditorLine, openStudioDesk, openStudioFile, signInStudio, type StudioDesk } from './helpers/studio';
 import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
 import { screenshot } from './helpers/phone';
 
-const ADMIN = STUDIO_ADMIN;
-const PASSWORD = STUDIO_PASSWORD;
 const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
 
 let dir = '';
@@ -69,13 +67,7 @@ const openFile = (p: string) => openStudioFile(page, p);
 
 describe('the studio live phone preview', () => {
   it('renders the step being edited with the draft, follows the facts, and writes nothing', async () => {
-    await page.goto('/studio/');
-    await page.getByLabel('用户名').waitFor({ timeout: 20_000 });
-    await page.getByLabel('用户名').fill(ADMIN);
-    await page.getByLabel('密码').fill(PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.locator('.st-cm .cm-content').waitFor({ timeout: 30_000 });
-    await expect.poll(() => chip().innerText(), { timeout: 30_000 }).toBe('检查通过');
+    await signInStudio(page);
 
     // 1. the first step of the open flow file, with the server's real packages
     await openFile('flows/personal.yaml');

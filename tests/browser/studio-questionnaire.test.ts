@@ -18,12 +18,11 @@
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STUDIO_ADMIN, STUDIO_PASSWORD, editorLine, findEditorLine, openStudioDesk, openStudioFile, type StudioDesk } from './helpers/studio';
+import { STUDIO_ADMIN, editorLine, findEditorLine, openStudioDesk, openStudioFile, signInStudio, type StudioDesk } from './helpers/studio';
 import { copyConfig, startApp, type RunningApp } from './helpers/app';
 import { clickText, hashPath, openPhone, screenshot, waitText, type Phone } from './helpers/phone';
 
 const ADMIN = STUDIO_ADMIN;
-const PASSWORD = STUDIO_PASSWORD;
 const NOTE = '新增压力自评问卷和首页入口';
 const TILE = '压力自评';
 
@@ -144,13 +143,7 @@ const pick = (field: string, option: string) => phone.page.locator(`#f-StressQue
 
 describe('a questionnaire built in the studio reaches an open phone, and a restore takes it away', () => {
   it('the admin builds a new 6-question scored questionnaire in 问卷设计, without JSON', async () => {
-    await page.goto('/studio/');
-    await page.getByLabel('用户名').waitFor({ timeout: 20_000 });
-    await page.getByLabel('用户名').fill(ADMIN);
-    await page.getByLabel('密码').fill(PASSWORD);
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.locator('.st-cm .cm-content').waitFor({ timeout: 30_000 });
-    await expect.poll(() => chip().innerText(), { timeout: 30_000 }).toBe('检查通过');
+    await signInStudio(page);
     expect(await page.locator('.st-live').innerText()).toMatch(/线上版本 #1/);
 
     await page.getByRole('button', { name: '问卷设计' }).click();

@@ -1,5 +1,6 @@
 /** The admin studio in a desktop Chromium, for the studio's browser tests. */
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_ARGS, screenshot } from './phone';
 
 /** The demo seed's admin (outside production only). */
@@ -72,4 +73,15 @@ export async function findEditorLine(page: Page, re: RegExp, timeoutMs = 10_000)
 export async function openStudioFile(page: Page, file: string): Promise<void> {
   await page.locator(`.st-tree [data-path="${file}"]`).click();
   await page.locator(`.st-cm[data-file="${file}"]`).waitFor({ timeout: 10_000 });
+}
+
+/** Opens /studio/, signs in as the demo admin and waits until the workbench's check of the live config is clean. */
+export async function signInStudio(page: Page): Promise<void> {
+  await page.goto('/studio/');
+  await page.getByLabel('用户名').waitFor({ timeout: 20_000 });
+  await page.getByLabel('用户名').fill(STUDIO_ADMIN);
+  await page.getByLabel('密码').fill(STUDIO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.locator('.st-cm .cm-content').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId('check-chip').innerText(), { timeout: 30_000 }).toBe('检查通过');
 }
