@@ -6,12 +6,13 @@
  *    multiple choice, a text question, one required question with its own
  *    message, scoring bands): the builder writes the schema file and its
  *    registry entry (flows/app.yaml `questionnaires`);
- * 2. in the editor the admin adds the step that shows it (a new flow file),
- *    its score message and a home tile, then publishes (no problems);
+ * 2. in the builder's 在手机上 panel the admin generates its page (a new
+ *    flow file with its score message), adds its home tile and its branch
+ *    in 我的问卷, each in one click, then publishes (no problems);
  * 3. an examinee's phone (another browser, open since before the publish)
  *    gets the tile on its next step, meets the required message, fills the
  *    six questions and saves: it reads its score, and the database holds the
- *    answer with that score;
+ *    answer with that score; 我的问卷 opens the saved answer read-only;
  * 4. the admin restores the version before the publish: the phone's next
  *    step has no tile any more.
  */
@@ -25,35 +26,6 @@ import { clickText, hashPath, openPhone, screenshot, waitText, type Phone } from
 const ADMIN = STUDIO_ADMIN;
 const NOTE = '新增压力自评问卷和首页入口';
 const TILE = '压力自评';
-
-/** The step that shows the questionnaire, typed into a new flow file in the studio's editor. */
-const STRESS_FLOW = `# yaml-language-server: $schema=../schemas/meta/editor/flow.schema.json
-flow: stress
-title: 压力自评
-steps:
-  StressQuestionnaire:
-    route: /StressQuestionnaire
-    auth: true
-    title: 压力自评
-    screen: form
-    form:
-      schema: forms/stress.json
-    props:
-      submitText: 提交
-      submitEvent: submit
-    on:
-      submit:
-        - validate: true
-          show: alert
-        - call: SaveQuestionnaire
-          body: { openId: "=session.openid", qid: stress, answers: "=toJson(form)" }
-          keep: data.saved
-          onFail: [ { toast: questionnaireSaveFailed }, { stop: true } ]
-          onError: [ { toast: questionnaireSaveFailed }, { stop: true } ]
-        - alert: stressScore
-          params: { score: "=data.saved.score", band: "=data.saved.scoreLabel" }
-        - go: Index
-`;
 
 /** The schema the builder must write (what a person would write by hand). */
 const STRESS_SCHEMA = {
@@ -204,7 +176,7 @@ describe('a questionnaire built in the studio reaches an open phone, and a resto
     );
   }, 180_000);
 
-  it('the admin adds its step, message and home tile in the editor and publishes; an open phone gets the tile on its next step', async () => {
+  it('the admin gives it a page, a home tile and its 我的问卷 branch in the builder and publishes; an open phone gets the tile on its next step', async () => {
     // the examinee's phone is open on the home page before the publish
     phone = await openPhone(app.baseUrl);
     await phone.page.goto('/');
@@ -213,21 +185,31 @@ describe('a questionnaire built in the studio reaches an open phone, and a resto
     await waitText(phone.page, '个人体检', 20_000);
     expect(await phone.page.getByText(TILE, { exact: true }).count()).toBe(0);
 
-    // the step: a new flow file
-    await page.getByRole('button', { name: '编辑', exact: true }).click();
-    await page.getByRole('button', { name: '新建' }).click();
-    await page.getByLabel('新文件路径').fill('flows/stress.yaml');
-    await page.locator('.st-newfile').getByRole('button', { name: '创建' }).click();
-    await expect.poll(() => page.locator('.st-cm').getAttribute('data-file')).toBe('flows/stress.yaml');
-    await page.locator('.st-cm .cm-content').click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.insertText(STRESS_FLOW);
-    await page.keyboard.press('Escape');
-    // its score message, and the home tile with its handler
-    await insertAfter('flows/messages.yaml', /^messages:\s*$/, '\n  stressScore: 您的压力得分 {score} 分：{band}');
-    await insertAfter('flows/home.yaml', /^\s*- \{ text: 体检须知, icon: notice, event: notice \}$/, `\n        - { text: ${TILE}, icon: notice, event: stress }`);
-    await insertAfter('flows/home.yaml', /^\s*notice: \[ \{ go: Notice \} \]$/, '\n      stress: [ { go: StressQuestionnaire } ]');
+    // 在手机上: nothing yet; the tile and the branch wait for the page
+    const panel = page.getByLabel('在手机上');
+    const part = (name: string) => panel.locator(`[data-part="${name}"]`);
+    for (const name of ['page', 'tile', 'list']) expect(await part(name).locator('.st-chip').innerText()).toBe('还没有');
+    expect(await part('tile').innerText()).toContain('先生成填写页面');
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'studio-questionnaire-wiring-missing');
+    await panel.getByRole('button', { name: '生成填写页面' }).click();
+    await expect.poll(() => part('page').innerText()).toContain('StressQuestionnaire（flows/stress.yaml）');
+    await panel.getByLabel('入口文字').fill(TILE);
+    await panel.getByLabel('入口图标').selectOption('report');
+    await panel.getByRole('button', { name: '添加首页入口' }).click();
+    await panel.getByRole('button', { name: '加入“我的问卷”' }).click();
+    for (const name of ['page', 'tile', 'list']) await expect.poll(() => part(name).locator('.st-chip').innerText()).toBe('已有');
+    expect(await part('tile').innerText()).toContain(`“${TILE}”`);
     await expect.poll(() => chip().innerText(), { timeout: 30_000 }).toBe('检查通过');
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'studio-questionnaire-wiring');
+    if (process.env.STUDIO_DOC_SHOTS === '1') await page.screenshot({ path: 'docs/img/studio/14-builder-phone.png' });
+    await page.waitForTimeout(400); // the draft is saved 250 ms after the last change
+    const files = await page.evaluate(() => (JSON.parse(localStorage.getItem('checkup-studio:draft:admin')!) as { files: Record<string, string> }).files);
+    expect(files['flows/home.yaml']).toContain(`        - { text: ${TILE}, icon: report, event: stress }`);
+    expect(files['flows/home.yaml']).toContain('      stress: [ { go: StressQuestionnaire } ]');
+    expect(files['flows/questionnaires.yaml']).toContain(`- when: "event.item.kind == 'stress'"`);
+    expect(files['flows/messages.yaml']).toContain('  stressScore: 压力自评得分 {score} 分：{band}');
 
     // publish
     await page.getByRole('button', { name: '预览并发布' }).click();
@@ -277,13 +259,32 @@ describe('a questionnaire built in the studio reaches an open phone, and a resto
     await dialog.waitFor({ state: 'visible', timeout: 15_000 });
     await p.waitForTimeout(500); // the dialog's fade-in, for the screenshot
     await screenshot(p, 'studio-questionnaire-phone-score');
-    expect(await alertText()).toBe('您的压力得分 7 分：较大');
+    expect(await alertText()).toBe('压力自评得分 7 分：较大');
 
     const rows = app.sql<{ score: number; score_label: string; body: string }>(`SELECT score, score_label, body FROM questionnaire_answers WHERE kind = 'stress'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ score: 7, score_label: '较大' });
     expect(JSON.parse(rows[0].body)).toMatchObject({ tired: '经常', sleep: '是', irritable: '否', hours: '8-10小时', sources: ['工作', '家庭'], note: '最近加班多' });
     await waitText(p, '个人体检', 20_000); // back home (go: Index)
+
+    // 我的问卷: the saved answer opens read-only on the same page (its branch)
+    await p.goto(`${app.baseUrl}/#/MyQuestionnaire`);
+    await p.reload();
+    await waitText(p, TILE, 20_000);
+    expect(await p.locator('body').innerText()).toContain('已完成');
+    await clickText(p, TILE);
+    await p.waitForFunction(() => location.hash.includes('mode=view'), undefined, { timeout: 10_000 });
+    expect(hashPath(p).split('?')[0]).toBe('/StressQuestionnaire');
+    await waitText(p, '最近加班多', 15_000);
+    for (const [key, shown] of [['tired', '经常'], ['hours', '8-10小时'], ['note', '最近加班多']]) expect(await p.locator(`#f-StressQuestionnaire-${key}`).innerText(), key).toContain(shown);
+    expect(await p.locator('input:visible:not([disabled]), textarea:visible:not([disabled])').count(), 'view mode: nothing editable').toBe(0);
+    await screenshot(p, 'studio-questionnaire-phone-view');
+    await clickText(p, '返回'); // view mode's button goes back
+    await waitText(p, '我的问卷', 15_000);
+    expect(hashPath(p).split('?')[0]).toBe('/MyQuestionnaire');
+    await p.goto(`${app.baseUrl}/#/Index`);
+    await p.reload();
+    await waitText(p, '个人体检', 20_000);
   }, 180_000);
 
   it('restoring the version before the publish takes the tile away on the next step', async () => {

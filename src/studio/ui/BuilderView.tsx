@@ -33,6 +33,7 @@ import {
   type RegistryEntry,
   type Section,
 } from '../questionnaire/model';
+import { TILE_ICONS, addListBranch, addPage, addTile, readWiring } from '../questionnaire/wiring';
 import { baseName } from '../files';
 import { studio, useStudio } from '../store';
 
@@ -172,6 +173,7 @@ function Editor({ path, text, entry }: { path: string; text: string; entry?: Reg
         <input className="st-input" value={qn.title} onChange={(e) => save({ ...qn, title: e.target.value })} aria-label="问卷标题" />
       </label>
       <RegistryPanel path={path} entry={entry} range={range} />
+      {entry ? <PhonePanel entry={entry} /> : null}
       {qn.sections.map((s, si) => (
         <fieldset key={si} className="st-section" aria-label={s.key ? `分组 ${s.title}` : '不分组的题目'}>
           <legend>
@@ -451,6 +453,102 @@ function RegistryPanel({ path, entry, range }: { path: string; entry?: RegistryE
         >
           添加计分段
         </button>
+      </div>
+    </div>
+  );
+}
+
+/** Writes each changed file into the draft (new files too); the check, the diff and publishing follow as for any edit. */
+function apply(changed: Record<string, string>): void {
+  for (const [p, text] of Object.entries(changed)) studio.edit(p, text);
+}
+
+/**
+ * 在手机上: what an examinee needs to reach this questionnaire (its page, a
+ * home tile, its branch in 我的问卷), each shown as there or missing, with the
+ * button that writes the missing part (../questionnaire/wiring.ts).
+ */
+function PhonePanel({ entry }: { entry: RegistryEntry }) {
+  const files = useStudio((s) => s.draft?.files ?? NO_FILES);
+  const w = useMemo(() => readWiring(files, entry), [files, entry]);
+  const [tileText, setTileText] = useState(entry.title);
+  // an icon the home page does not show yet, so the new tile stands apart
+  const [icon, setIcon] = useState(() => {
+    const tiles = w.home && Array.isArray((w.home.step.props as { tiles?: unknown } | undefined)?.tiles) ? ((w.home.step.props as { tiles: Array<{ icon?: unknown }> }).tiles) : [];
+    const used = new Set(tiles.map((t) => t?.icon));
+    return (TILE_ICONS.find((i) => !used.has(i.name)) ?? TILE_ICONS[0]).name;
+  });
+  const done = (ok: boolean) => <span className={`st-chip ${ok ? 'st-chip-ok' : 'st-chip-bad'}`}>{ok ? '已有' : '还没有'}</span>;
+  return (
+    <div className="st-box st-phone-wiring" aria-label="在手机上">
+      <div className="st-row">
+        <strong>在手机上</strong>
+        <span className="st-muted st-small-text">体检者要能打开这份问卷，需要下面三样；缺的可以一键添加，添加后在“编辑”里也能继续修改。</span>
+      </div>
+      <div className="st-row st-wiring-row" data-part="page">
+        {done(!!w.page)}
+        <span className="st-grow">
+          填写页面
+          {w.page ? (
+            <>
+              ：步骤 <code>{w.page.id}</code>（{w.page.file}）{' '}
+              <button className="st-link" onClick={() => studio.open(w.page!.file)}>
+                打开
+              </button>
+            </>
+          ) : (
+            <span className="st-muted st-small-text">（填写、提交并计分；在“我的问卷”里查看已提交的答案）</span>
+          )}
+        </span>
+        {!w.page ? (
+          w.cannotGenerate ? (
+            <span className="st-muted st-small-text">{w.cannotGenerate}</span>
+          ) : (
+            <button className="st-btn st-small st-primary" onClick={() => apply(addPage(files, entry, entry.title || entry.id))}>
+              生成填写页面
+            </button>
+          )
+        ) : null}
+      </div>
+      <div className="st-row st-wiring-row" data-part="tile">
+        {done(!!w.tile)}
+        <span className="st-grow">
+          首页入口
+          {w.tile ? `：“${w.tile.text}”` : null}
+        </span>
+        {!w.tile && w.page && w.home ? (
+          <>
+            <label className="st-small-text">
+              入口文字 <input className="st-input" value={tileText} onChange={(e) => setTileText(e.target.value)} aria-label="入口文字" maxLength={8} />
+            </label>
+            <label className="st-small-text">
+              图标{' '}
+              <select className="st-input" value={icon} onChange={(e) => setIcon(e.target.value)} aria-label="入口图标">
+                {TILE_ICONS.map((i) => (
+                  <option key={i.name} value={i.name}>
+                    {i.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button className="st-btn st-small st-primary" disabled={!tileText.trim()} onClick={() => apply(addTile(files, w, tileText.trim(), icon))}>
+              添加首页入口
+            </button>
+          </>
+        ) : !w.tile ? (
+          <span className="st-muted st-small-text">{w.home ? '先生成填写页面' : '没有找到首页（页面类型为 menu 的步骤）'}</span>
+        ) : null}
+      </div>
+      <div className="st-row st-wiring-row" data-part="list">
+        {done(w.listBranch)}
+        <span className="st-grow">“我的问卷”中可以打开查看</span>
+        {!w.listBranch && w.page && w.list ? (
+          <button className="st-btn st-small st-primary" onClick={() => apply(addListBranch(files, w, entry))}>
+            加入“我的问卷”
+          </button>
+        ) : !w.listBranch ? (
+          <span className="st-muted st-small-text">{w.list ? '先生成填写页面' : '没有找到“我的问卷”步骤'}</span>
+        ) : null}
       </div>
     </div>
   );
