@@ -222,7 +222,7 @@ describe('the admin changes the config of a running server; an open app follows'
     const before = (await fetch(`${app.serverUrl}/app-config.json`)).headers.get('x-config-version');
     editConfigFile(file('flows/home.yaml'), '        - { text: 睡眠自评, icon: notice, event: sleep }\n', '        - { text: 睡眠自评, icon: notice, event: slep }\n');
     await expect.poll(() => app.logs(), { timeout: 20_000 }).toMatch(/config NOT reloaded/);
-    expect(app.logs()).toMatch(/flows\/home\.yaml:\d+:\d+ {2}.*event "slep" has no handler/);
+    expect(app.logs()).toMatch(/flows\/home\.yaml:\d+:\d+ {2}.*事件 "slep" 在 "on" 里没有处理/);
     expect((await fetch(`${app.serverUrl}/app-config.json`)).headers.get('x-config-version')).toBe(before);
     await page.goto('/#/Index');
     await waitText(page, '睡眠自评', 20_000);

@@ -150,7 +150,7 @@ describe('the admin studio', () => {
     expect(await page.locator('.st-cm .cm-line').filter({ has: page.locator('.cm-lintRange-error') }).innerText()).toMatch(/^\s*- go: Indexx$/);
     const problem = page.locator('.st-problem').first();
     expect(await problem.locator('.st-loc').innerText()).toMatch(new RegExp(`^flows/home\\.yaml:${lineNo}:\\d+$`));
-    expect(await problem.locator('.st-msg').innerText()).toMatch(/unknown step "Indexx"/);
+    expect(await problem.locator('.st-msg').innerText()).toMatch(/"go" 指向的步骤 "Indexx" 不存在（是不是要写 "Index"？）/);
     expect(await page.locator('.st-cm .cm-gutter-lint .cm-lint-marker-error').count()).toBe(1);
     await shot('04-problem-inline');
 

@@ -73,7 +73,7 @@ describe('live config', () => {
     edit(messages, 'paySuccess: 支付成功，请按时到检', 'paySuccess: [支付成功');
     await until(async () => s.output(), (o) => /config NOT reloaded/.test(o));
     expect(s.output()).toMatch(/config NOT reloaded, still serving version [0-9a-f]{12}/);
-    expect(s.output()).toMatch(/flows\/messages\.yaml:\d+:\d+ {2}YAML syntax error/);
+    expect(s.output()).toMatch(/flows\/messages\.yaml:\d+:\d+ {2}YAML 格式错误/);
     const during = await served(s.base);
     expect(during).toEqual(second);
 
@@ -95,13 +95,13 @@ describe('live config', () => {
     const again = await startServer(env(configDir, dataDir));
     expect((await served(again.base)).messages.paySuccess).toBe('支付完成');
     expect(again.output()).toMatch(/SERVING THE LAST GOOD CONFIG/);
-    expect(again.output()).toMatch(/flows\/messages\.yaml:\d+:\d+ {2}YAML syntax error/);
+    expect(again.output()).toMatch(/flows\/messages\.yaml:\d+:\d+ {2}YAML 格式错误/);
     again.proc.kill('SIGTERM');
   }, 90_000);
 
   it('a start on a broken config with no last good one is refused, as before', async () => {
     const configDir = copyConfig();
     edit(path.join(configDir, 'flows/messages.yaml'), 'paySuccess: 支付成功', 'paySuccess: [支付成功');
-    await expect(startServer(env(configDir, tmp('checkup-live-empty-')), { timeoutMs: 30_000 })).rejects.toThrow(/server exited \(1\)[\s\S]*flows\/messages\.yaml:\d+:\d+ {2}YAML syntax error/);
+    await expect(startServer(env(configDir, tmp('checkup-live-empty-')), { timeoutMs: 30_000 })).rejects.toThrow(/server exited \(1\)[\s\S]*flows\/messages\.yaml:\d+:\d+ {2}YAML 格式错误/);
   }, 60_000);
 });

@@ -136,7 +136,7 @@ describe('config, check, publish, versions, restore, export', () => {
     expect(r.statusCode).toBe(200);
     const { errors } = r.json() as { errors: Array<{ file: string; line: number; column: number; message: string }> };
     const line = v1.files['flows/messages.yaml'].split('\n').findIndex((l) => l.includes(ORIGINAL)) + 1;
-    expect(errors[0]).toMatchObject({ file: 'flows/messages.yaml', message: expect.stringContaining('YAML syntax error') });
+    expect(errors[0]).toMatchObject({ file: 'flows/messages.yaml', message: expect.stringContaining('YAML 格式错误') });
     expect(errors[0].line).toBeGreaterThanOrEqual(line);
     expect((await admin.post('/api/studio/check', { files: v1.files })).json()).toEqual({ errors: [] });
     expect((await admin.post('/api/studio/check', { files: 'nope' })).statusCode).toBe(400);

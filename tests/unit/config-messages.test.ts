@@ -26,7 +26,7 @@ describe("the repository's messages", () => {
     const msgFile = join(dir, 'flows/messages.yaml');
     writeFileSync(msgFile, readFileSync(msgFile, 'utf8').replace('    dayBefore: 请至少提前一天预约', '    dayBefor: 请至少提前一天预约'));
     const { errors } = await checkConfig(dir, registriesFor(dir));
-    expect(formatErrors(errors)).toMatch(/^flows\/messages\.yaml:\d+:5 {2}server text "orders.dayBefor" is not one the server answers with \(did you mean "orders.dayBefore"\?\), so it would change nothing$/);
+    expect(formatErrors(errors)).toMatch(/^flows\/messages\.yaml:\d+:5 {2}服务器文字 "orders.dayBefor" 不是服务器会用到的（是不是要写 "orders.dayBefore"？），写了不起作用$/);
   });
 
   it('has no unused and no unknown key', async () => {
@@ -46,8 +46,8 @@ describe("the repository's messages", () => {
     const lines = formatErrors(errors).split('\n');
     expect(lines).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^flows\/messages\.yaml:\d+:3 {2}message "paySuccessOld" is never shown/),
-        expect.stringMatching(/^flows\/personal\.yaml:\d+:\d+ {2}.*names unknown message "syncOK"/),
+        expect.stringMatching(/^flows\/messages\.yaml:\d+:3 {2}提示文字 "paySuccessOld" 没有地方显示/),
+        expect.stringMatching(/^flows\/personal\.yaml:\d+:\d+ {2}.*用到的提示文字 "syncOK" 不存在/),
       ]),
     );
   });

@@ -33,8 +33,8 @@ describe('question bank: exclusive options', () => {
     const { errors } = await checkConfig(dir);
     const mine = errors.filter((e) => e.file === BANK);
     expect(mine.map((e) => e.message)).toEqual([
-      expect.stringContaining('at answers.0.exclusive: must be true or false, not "yes"'),
-      expect.stringContaining('only an option of a multiple-choice question (type 2) can exclude the others'),
+      expect.stringContaining('的 answers.0.exclusive：应该是 true 或 false，现在写的是 "yes"'),
+      expect.stringContaining('只有多选题（type 2）的选项才能设为排他（"exclusive"）'),
     ]);
     for (const e of mine) expect(e.line).toBeGreaterThan(1);
   });

@@ -49,7 +49,7 @@ describe('checkConfigFiles gives what checkConfig gives', () => {
     files['flows/messages.yaml'] = files['flows/messages.yaml'].replace(/\n$/, '') + '\n  broken: [oops\n';
     const { errors } = checkConfigFiles(files, fixtureRegistries, meta);
     expect(errors[0]).toMatchObject({ file: 'flows/messages.yaml' });
-    expect(errors[0].message).toContain('YAML syntax error');
+    expect(errors[0].message).toContain('YAML 格式错误');
     expect(errors[0].line).toBeGreaterThan(1);
   });
 
@@ -57,7 +57,7 @@ describe('checkConfigFiles gives what checkConfig gives', () => {
     const files = { ...readConfigFiles(join(FIX, 'config-good')), 'flows/sub/x.yaml': 'a: 1', 'schemas/meta/x.json': '{}', '../etc/passwd': 'x', 'notes.txt': 'x' };
     const { errors } = checkConfigFiles(files, fixtureRegistries, meta);
     expect(errors.map((e) => e.file).sort()).toEqual(['../etc/passwd', 'flows/sub/x.yaml', 'notes.txt', 'schemas/meta/x.json']);
-    expect(configPathProblem('schemas/api/GetToken.json')).toMatch(/server/);
+    expect(configPathProblem('schemas/api/GetToken.json')).toMatch(/属于服务器/);
     expect(configPathProblem('schemas/forms/体检问卷.json')).toBeNull();
     expect(configPathProblem('flows/a\\b.yaml')).not.toBeNull();
   });

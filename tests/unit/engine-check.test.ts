@@ -24,46 +24,60 @@ describe('checkConfig: the good fixture', () => {
 
 // [fixture, file, line, column, message substring]: exactly one error each.
 const ONE: Array<[string, string, number, number, string]> = [
-  ['yaml-syntax', 'flows/booking.yaml', 22, 1, 'YAML syntax error'],
-  ['json-syntax', 'schemas/forms/order.json', 4, 3, "JSON syntax error: Expected ','"],
-  ['unknown-key', 'flows/booking.yaml', 43, 5, 'step "PersonOrders": unknown key "titel" (did you mean "title"?)'],
-  ['unknown-go', 'flows/booking.yaml', 40, 15, 'step "PersonIndex" at on.select[2]: "go" names unknown step "PersonOrder" (did you mean "PersonOrders"?)'],
-  ['duplicate-route', 'flows/system.yaml', 26, 12, 'route "/PersonIndex" is already used by step "PersonIndex"'],
-  ['unknown-call', 'flows/booking.yaml', 25, 15, 'unknown call "GetClusItemLst" (did you mean "GetClusItemList"?)'],
-  ['unknown-screen', 'flows/system.yaml', 28, 13, 'step "Notice": unknown screen kind "htm" (did you mean "html"?)'],
-  ['unknown-message', 'flows/booking.yaml', 28, 29, '"alert" names unknown message "systemBusyy" (did you mean "systemBusy"?)'],
-  ['missing-schema', 'flows/booking.yaml', 46, 15, '"schema" names missing schema file "schemas/forms/orders.json"'],
-  ['unknown-widget', 'schemas/forms/order.json', 6, 64, 'unknown widget "radios" (did you mean "radio"?)'],
+  ['yaml-syntax', 'flows/booking.yaml', 22, 1, 'YAML 格式错误'],
+  ['json-syntax', 'schemas/forms/order.json', 4, 3, 'JSON 格式错误：少了逗号，或者括号没有配对'],
+  ['unknown-key', 'flows/booking.yaml', 43, 5, '步骤 "PersonOrders"：不认识的键 "titel"（是不是要写 "title"？）'],
+  ['unknown-go', 'flows/booking.yaml', 40, 15, '步骤 "PersonIndex" 的 on.select[2]："go" 指向的步骤 "PersonOrder" 不存在（是不是要写 "PersonOrders"？）'],
+  ['duplicate-route', 'flows/system.yaml', 26, 12, '路径 "/PersonIndex" 已经被步骤 "PersonIndex"（flows/booking.yaml）用了'],
+  ['unknown-call', 'flows/booking.yaml', 25, 15, '接口 "GetClusItemLst" 不存在（是不是要写 "GetClusItemList"？）'],
+  ['unknown-screen', 'flows/system.yaml', 28, 13, '步骤 "Notice"：页面类型 "htm" 不存在（是不是要写 "html"？）'],
+  ['unknown-message', 'flows/booking.yaml', 28, 29, '"alert" 用到的提示文字 "systemBusyy" 不存在（是不是要写 "systemBusy"？），请在 flows/messages.yaml 里添加'],
+  ['missing-schema', 'flows/booking.yaml', 46, 15, '"schema" 指向的文件 "schemas/forms/orders.json" 不存在'],
+  ['unknown-widget', 'schemas/forms/order.json', 6, 64, '控件 "radios" 不存在（是不是要写 "radio"？）'],
   // Column inside the quoted expression: the unclosed "(" is reported where jsep gave up.
-  ['expr-parse', 'flows/booking.yaml', 35, 72, 'cannot parse expression: Unclosed ('],
-  ['unknown-root', 'flows/booking.yaml', 30, 16, 'unknown name "dta" in expression "dta.packages.m" (did you mean "data"?)'],
-  ['undeclared-session-key', 'flows/booking.yaml', 35, 49, 'session key "marial" is not declared in flows/app.yaml "session" (did you mean "marital"?)'],
-  ['unknown-function', 'flows/booking.yaml', 55, 48, 'unknown function "fmtMony"'],
-  ['unreachable', 'flows/system.yaml', 25, 3, 'step "Orphan" is unreachable'],
-  ['invoke-outcome', 'flows/booking.yaml', 64, 17, 'effect "pay" has no outcome "canceled" (did you mean "cancel"?)'],
-  ['props-event', 'flows/booking.yaml', 31, 20, 'at props.selectEvent: event "choose" has no handler in "on"'],
-  ['two-action-keys', 'flows/booking.yaml', 20, 11, 'one action per list item, found "go" and "alert"'],
-  ['message-params', 'flows/booking.yaml', 58, 22, 'message "welcome" uses {name} but the action has no "params.name"'],
+  ['expr-parse', 'flows/booking.yaml', 35, 72, '表达式写得不对：括号 "(" 没有配对的 ")"'],
+  ['unknown-root', 'flows/booking.yaml', 30, 16, '表达式 "dta.packages.m" 里的 "dta" 不认识（是不是要写 "data"？）'],
+  ['undeclared-session-key', 'flows/booking.yaml', 35, 49, 'flows/app.yaml 的 "session" 里没有声明 "marial"（是不是要写 "marital"？）'],
+  ['unknown-function', 'flows/booking.yaml', 55, 48, '函数 "fmtMony" 不存在'],
+  ['unreachable', 'flows/system.yaml', 25, 3, '步骤 "Orphan" 到达不了'],
+  ['invoke-outcome', 'flows/booking.yaml', 64, 17, '功能 "pay" 没有结果 "canceled"（是不是要写 "cancel"？）'],
+  ['props-event', 'flows/booking.yaml', 31, 20, '的 props.selectEvent：事件 "choose" 在 "on" 里没有处理'],
+  ['two-action-keys', 'flows/booking.yaml', 20, 11, '一项只能写一个动作，这里有 "go" 和 "alert"'],
+  ['message-params', 'flows/booking.yaml', 58, 22, '提示文字 "welcome" 里有 {name}，但这个动作没有写 "params.name"'],
   // form schemas: what Ajv (strict: false) lets through
-  ['schema-keyword', 'schemas/forms/order.json', 5, 33, 'field "name": unknown schema keyword "maxLenght" (did you mean "maxLength"?); the engine ignores it'],
-  ['form-keyword', 'schemas/forms/order.json', 5, 70, 'field "name": unknown form keyword "x-lable" (did you mean "x-label"?)'],
-  ['required-not-field', 'schemas/forms/order.json', 3, 24, 'the form: "required" names "tpye", which is not a field here (fields: name, sex, birth)'],
-  ['required-in-then', 'schemas/forms/order.json', 14, 79, 'the form (then): "required" names "brith", which is not a field here (did you mean "birth"?)'],
-  ['order-names', 'schemas/forms/order.json', 3, 23, '"x-order" names "sexx", which is not a field here (did you mean "sex"?)'],
-  ['unused-message', 'flows/messages.yaml', 6, 3, 'message "payLater" is never shown: no action, screen or app text names it'],
+  ['schema-keyword', 'schemas/forms/order.json', 5, 33, '字段 "name"：不认识的 JSON Schema 关键字 "maxLenght"（是不是要写 "maxLength"？），程序会忽略它'],
+  ['form-keyword', 'schemas/forms/order.json', 5, 70, '字段 "name"：不认识的表单关键字 "x-lable"（是不是要写 "x-label"？）'],
+  ['required-not-field', 'schemas/forms/order.json', 3, 24, '整张表单："required" 里的 "tpye" 不是这里的字段（这里的字段：name、sex、birth）'],
+  ['required-in-then', 'schemas/forms/order.json', 14, 79, '整张表单（then）："required" 里的 "brith" 不是这里的字段（是不是要写 "birth"？）'],
+  ['order-names', 'schemas/forms/order.json', 3, 23, '"x-order" 里的 "sexx" 不是这里的字段（是不是要写 "sex"？）'],
+  ['unused-message', 'flows/messages.yaml', 6, 3, '提示文字 "payLater" 没有地方显示：没有哪个动作、页面或应用本身用到它'],
   // widget options
-  ['widget-option', 'schemas/forms/order.json', 6, 88, 'field "sex": widget "radio" has no option "inline", so it would do nothing (options: none)'],
-  ['widget-option-kind', 'schemas/forms/code.json', 5, 104, 'field "code": option "countdown" of widget "code" must be a number, e.g. 60, not "60s"'],
-  ['form-event', 'schemas/forms/order.json', 6, 78, 'field "code": the button\'s event "sendCode" has no handler in step "PersonOrders" (flows/booking.yaml), so the button would do nothing (add on.sendCode to the step)'],
+  ['widget-option', 'schemas/forms/order.json', 6, 88, '字段 "sex"：控件 "radio" 没有选项 "inline"，写了不起作用（这个控件没有可写的选项）'],
+  ['widget-option-kind', 'schemas/forms/code.json', 5, 104, '字段 "code"：控件 "code" 的选项 "countdown" 应该是数字（例如 60），现在写的是 "60s"'],
+  ['form-event', 'schemas/forms/order.json', 6, 78, '字段 "code"：按钮的事件 "sendCode" 在步骤 "PersonOrders"（flows/booking.yaml）的 "on" 里没有处理，按钮点了没反应，请在这个步骤里添加 on.sendCode'],
   // question banks
-  ['bank-unknown-key', 'schemas/questionnaires/mini.json', 9, 140, 'question "您有以下哪些疾病？" at answers.2: unknown key "exclusiv" (did you mean "exclusive"?)'],
-  ['bank-wt-type', 'schemas/questionnaires/mini.json', 8, 57, 'question "每天吸烟几支？" at wt_type: must be one of "A", "B", "C"'],
-  ['bank-duplicate-id', 'schemas/questionnaires/mini.json', 9, 19, 'question "您有以下哪些疾病？": code "Q1" is used by another main question (line 7)'],
-  ['bank-exclusive-single', 'schemas/questionnaires/mini.json', 7, 145, 'option "不吸烟": only an option of a multiple-choice question (type 2) can exclude the others'],
-  ['bank-no-options', 'schemas/questionnaires/mini.json', 9, 9, 'question "您有以下哪些疾病？": a choice question needs options ("answers")'],
+  ['bank-unknown-key', 'schemas/questionnaires/mini.json', 9, 140, '问题 "您有以下哪些疾病？" 的 answers.2：不认识的键 "exclusiv"（是不是要写 "exclusive"？）'],
+  ['bank-wt-type', 'schemas/questionnaires/mini.json', 8, 57, '问题 "每天吸烟几支？" 的 wt_type：应该是 "A"、"B"、"C" 之一'],
+  ['bank-duplicate-id', 'schemas/questionnaires/mini.json', 9, 19, '问题 "您有以下哪些疾病？"：code "Q1" 已被另一道主问题用了（第 7 行）'],
+  ['bank-exclusive-single', 'schemas/questionnaires/mini.json', 7, 145, '选项 "不吸烟"：只有多选题（type 2）的选项才能设为排他（"exclusive"）'],
+  ['bank-no-options', 'schemas/questionnaires/mini.json', 9, 9, '问题 "您有以下哪些疾病？"：选择题要有选项（"answers"）'],
 ];
 
 describe('checkConfig: broken fixtures, one breakage each', () => {
+  it('every reason is Chinese: no English sentence reaches the admin', async () => {
+    const dirs = [...new Set([...ONE.map(([name]) => name), 'bank-isnext', 'duplicate-step', 'multi'])];
+    for (const name of dirs) {
+      const { errors } = await checkConfig(broken(name), fixtureRegistries);
+      for (const e of errors) {
+        // A syntax error keeps the parser's own detail after the Chinese lead.
+        const words = e.message.replace(/^(YAML|JSON) 格式错误：.*$/s, '$1 格式错误');
+        expect(words, name).toMatch(/[\u4e00-\u9fff]/);
+        expect(words, name).not.toMatch(/\b(must|unknown|names|did you mean|is not|missing|step|field|question|option)\b/);
+      }
+    }
+  }, 60_000);
+
+
   it.each(ONE)('%s', async (name, file, line, column, text) => {
     const { errors } = await checkConfig(broken(name), fixtureRegistries);
     expect(errors, formatErrors(errors)).toHaveLength(1);
@@ -74,15 +88,15 @@ describe('checkConfig: broken fixtures, one breakage each', () => {
   it('an isNext that pulls in nothing is reported, and so is the follow-up it left unasked', async () => {
     const { errors } = await checkConfig(broken('bank-isnext'), fixtureRegistries);
     expect(errors.map((e) => [e.file, e.line, e.column])).toEqual([['schemas/questionnaires/mini.json', 7, 107], ['schemas/questionnaires/mini.json', 8, 19]]);
-    expect(errors[0].message).toContain('option "吸烟": "isNext" names "Q1B", but no follow-up question (wt_type B or C) has that code (did you mean "Q1A"?)');
-    expect(errors[1].message).toContain('question "每天吸烟几支？": a follow-up (wt_type B) that no answer\'s "isNext" pulls in, so it is never asked');
+    expect(errors[0].message).toContain('选项 "吸烟"："isNext" 写的是 "Q1B"，但没有 code 是它的追问题（wt_type 为 B 或 C）（是不是要写 "Q1A"？）');
+    expect(errors[1].message).toContain('问题 "每天吸烟几支？"：这是追问题（wt_type B），但没有哪个选项的 "isNext" 指向它，所以永远不会问到');
   });
 
   it('duplicate step ids are reported at both places', async () => {
     const { errors } = await checkConfig(broken('duplicate-step'), fixtureRegistries);
     expect(errors.map((e) => [e.file, e.line, e.column])).toEqual([['flows/booking.yaml', 70, 3], ['flows/system.yaml', 25, 3]]);
-    expect(errors[0].message).toBe('step id "Paid" is defined more than once (also at flows/system.yaml:25)');
-    expect(errors[1].message).toBe('step id "Paid" is defined more than once (also at flows/booking.yaml:70)');
+    expect(errors[0].message).toBe('步骤名 "Paid" 重复了（另一处在 flows/system.yaml:25）');
+    expect(errors[1].message).toBe('步骤名 "Paid" 重复了（另一处在 flows/booking.yaml:70）');
   });
 
   it('reports every error at once, sorted by file then line', async () => {
@@ -90,7 +104,7 @@ describe('checkConfig: broken fixtures, one breakage each', () => {
     expect(formatErrors(errors).split('\n').map((l) => l.split('  ')[0])).toEqual([
       'flows/booking.yaml:25:15', 'flows/booking.yaml:40:15', 'flows/system.yaml:28:13', 'schemas/forms/order.json:6:64',
     ]);
-    expect(formatErrors(errors)).toMatch(/^flows\/booking\.yaml:25:15 {2}step "PersonIndex" at load\[0\]: unknown call/);
+    expect(formatErrors(errors)).toMatch(/^flows\/booking\.yaml:25:15 {2}步骤 "PersonIndex" 的 load\[0\]：接口 "GetClusItemLst" 不存在/);
   });
 });
 
@@ -106,7 +120,7 @@ const MSG = 'messages:\n  hi: 你好\n';
 describe('checkLoaded (pure, in memory)', () => {
   it('unknown key in app.yaml, with position of the key', () => {
     const e = checkFiles({ 'flows/app.yaml': APP + 'strat: A\n', 'flows/messages.yaml': MSG, 'flows/f.yaml': 'flow: f\nsteps:\n  A: { route: /a, auth: false, screen: html }\n' });
-    expect(e).toEqual([{ file: 'flows/app.yaml', line: 5, column: 1, message: 'file: unknown key "strat" (did you mean "start"?)' }]);
+    expect(e).toEqual([{ file: 'flows/app.yaml', line: 5, column: 1, message: '文件最外层：不认识的键 "strat"（是不是要写 "start"？）' }]);
   });
 
   it('route must start with /, required keys, modifiers and set targets', () => {
@@ -118,14 +132,14 @@ describe('checkLoaded (pure, in memory)', () => {
     const e = checkFiles({ 'flows/app.yaml': APP, 'flows/messages.yaml': MSG, 'flows/f.yaml': flow });
     const lines = formatErrors(e).split('\n');
     expect(lines).toEqual([
-      'flows/f.yaml:3:3  step "A": missing required key "auth"',
-      'flows/f.yaml:4:12  step "A" at route: a route path must start with "/"',
-      'flows/f.yaml:8:9  step "A" at load[0]: "icn" is not a modifier of "toast" (did you mean "icon"?) (allowed: icon, duration, params)',
-      'flows/f.yaml:9:16  step "A" at load[1].set: target "query.x" must be session.<key>, data.<key>, form.<key>, form or data',
-      'flows/f.yaml:9:28  step "A" at load[1].set: session key "nope" is not declared in flows/app.yaml "session"',
-      'flows/f.yaml:10:15  step "A" at load[2].back: must be a whole number ≥ 1',
+      'flows/f.yaml:3:3  步骤 "A"：缺少必须写的键 "auth"',
+      'flows/f.yaml:4:12  步骤 "A" 的 route：路径要以 "/" 开头',
+      'flows/f.yaml:8:9  步骤 "A" 的 load[0]："icn" 不是 "toast" 的选项（是不是要写 "icon"？）（可以写：icon、duration、params）',
+      'flows/f.yaml:9:16  步骤 "A" 的 load[1].set：目标 "query.x" 应该写成 session.<键>、data.<键>、form.<键>、form 或 data',
+      'flows/f.yaml:9:28  步骤 "A" 的 load[1].set：flows/app.yaml 的 "session" 里没有声明 "nope"',
+      'flows/f.yaml:10:15  步骤 "A" 的 load[2].back：应该是不小于 1 的整数',
       // The string starts at column 27; jsep gives up at its 4th character.
-      'flows/f.yaml:11:31  step "A" at load[3].switch[0].when: cannot parse expression: Expected expression after + (column 4)',
+      'flows/f.yaml:11:31  步骤 "A" 的 load[3].switch[0].when：表达式写得不对："+" 后面缺少内容（表达式第 4 个字符）',
     ]);
   });
 
@@ -139,11 +153,11 @@ describe('checkLoaded (pure, in memory)', () => {
     ].join('\n');
     const e = checkFiles({ 'flows/app.yaml': APP.replace('login: A', 'login: Login'), 'flows/messages.yaml': MSG, 'flows/f.yaml': flow });
     expect(formatErrors(e).split('\n')).toEqual([
-      'flows/app.yaml:2:8  "login" names unknown step "Login"',
-      'flows/f.yaml:8:51  step "A" at props.tiles[0].visibleIf: unknown function "nope" in expression "nope(1)" (did you mean "now"?)',
-      'flows/f.yaml:15:20  step "B": "props.text" names unknown message "bye" (add it to flows/messages.yaml)',
-      'flows/f.yaml:15:31  step "B" at props.home: names unknown step "Zed"',
-      'flows/f.yaml:21:21  step "C" at props.items: must be a list, not 3',
+      'flows/app.yaml:2:8  "login" 指向的步骤 "Login" 不存在',
+      'flows/f.yaml:8:51  步骤 "A" 的 props.tiles[0].visibleIf：表达式 "nope(1)" 里的函数 "nope" 不存在（是不是要写 "now"？）',
+      'flows/f.yaml:15:20  步骤 "B"："props.text" 用到的提示文字 "bye" 不存在，请在 flows/messages.yaml 里添加',
+      'flows/f.yaml:15:31  步骤 "B" 的 props.home：步骤 "Zed" 不存在',
+      'flows/f.yaml:21:21  步骤 "C" 的 props.items：应该是列表，现在写的是 3',
     ]);
   });
 
@@ -152,12 +166,30 @@ describe('checkLoaded (pure, in memory)', () => {
     const e = checkFiles({ 'flows/app.yaml': APP, 'flows/messages.yaml': MSG, 'flows/f.yaml': flow, 'schemas/forms/x.json': '{ "type": "objec" }' });
     expect(e).toHaveLength(1);
     expect(e[0]).toMatchObject({ file: 'schemas/forms/x.json', line: 1, column: 1 });
-    expect(e[0].message).toMatch(/not a valid JSON Schema/);
+    expect(e[0].message).toMatch(/^表单格式（JSON Schema）写得不对：/);
+  });
+
+  it("the flow format's rules read in Chinese too: names, empty values and lists, kinds, fixed values", () => {
+    const flow = [
+      'flow: 1f', 'steps:', '  A:', '    route: /a', '    auth: maybe', '    screen: html',
+      '    form: { schema: forms/x.json, choices: [], readOnlyIf: "" }', '    load:', '      - validate: false',
+      '  2B: { route: /b, auth: false, screen: html, entry: true }',
+    ].join('\n');
+    const e = checkFiles({ 'flows/app.yaml': APP, 'flows/messages.yaml': MSG, 'flows/f.yaml': flow, 'schemas/forms/x.json': '{ "type": "object" }' });
+    expect(formatErrors(e).split('\n')).toEqual([
+      'flows/f.yaml:1:7  "flow"：要以英文字母开头，只用英文字母、数字、_ 和 -',
+      'flows/f.yaml:5:11  步骤 "A" 的 auth：应该是 true 或 false，现在写的是 "maybe"',
+      'flows/f.yaml:7:44  步骤 "A" 的 form.choices：列表里至少要有一项',
+      'flows/f.yaml:7:60  步骤 "A" 的 form.readOnlyIf：不能是空的',
+      'flows/f.yaml:7:61  步骤 "A" 的 form.readOnlyIf：表达式是空的',
+      'flows/f.yaml:9:19  步骤 "A" 的 load[0].validate：应该是 true',
+      'flows/f.yaml:10:3  "steps"：名字 "2B" 不能用（要以英文字母开头，只用英文字母、数字和 _）',
+    ]);
   });
 
   it('missing app.yaml and messages.yaml are errors', () => {
     const e = checkFiles({ 'flows/f.yaml': 'flow: f\nsteps: {}\n' });
-    expect(e.map((x) => `${x.file} ${x.message}`)).toEqual(['flows/app.yaml file is missing', 'flows/messages.yaml file is missing']);
+    expect(e.map((x) => `${x.file} ${x.message}`)).toEqual(['flows/app.yaml 缺少这个文件', 'flows/messages.yaml 缺少这个文件']);
   });
 });
 

@@ -37,7 +37,7 @@ describe('form.archived', () => {
     const { errors } = await checkConfig(dir);
     expect(errors, formatErrors(errors)).toHaveLength(1);
     expect(errors[0]).toMatchObject({ file: 'flows/questionnaires.yaml' });
-    expect(errors[0].message).toContain('"archived" needs an expression "schema"');
+    expect(errors[0].message).toContain('"archived" 只能和写成表达式的 "schema" 及 "choices" 一起用');
   });
 
   it('a non-boolean is refused by the format', async () => {

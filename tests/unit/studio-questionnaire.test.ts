@@ -150,6 +150,6 @@ describe('building one', () => {
     expect(errors).toEqual([]);
     // bands out of order: the checker says so
     const bad = { ...files, 'flows/app.yaml': writeRegistry(app, { id: 'stress', title: '压力自评', schema: 'forms/stress.json', owner: 'openid', listed: true, bands: [{ max: 5, label: '重' }, { max: 2, label: '轻' }] }) };
-    expect(checkConfigFiles(bad, registriesFor(ROOT), readMetaSchema()).errors.map((e) => e.message).join('\n')).toMatch(/must end above the band before it/);
+    expect(checkConfigFiles(bad, registriesFor(ROOT), readMetaSchema()).errors.map((e) => e.message).join('\n')).toMatch(/的最高分要大于前一段的/);
   });
 });

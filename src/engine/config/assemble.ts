@@ -45,8 +45,7 @@ export function assembleConfig(sources: Source[]): LoadResult {
   const bySource = Object.fromEntries(sources.map((s) => [s.file, s]));
   config.sources = bySource;
   for (const s of sources) errors.push(...s.errors);
-  if (!bySource[APP_FILE]) errors.push({ file: APP_FILE, line: 1, column: 1, message: 'file is missing' });
-  if (!bySource[MESSAGES_FILE]) errors.push({ file: MESSAGES_FILE, line: 1, column: 1, message: 'file is missing' });
+  for (const f of [APP_FILE, MESSAGES_FILE]) if (!bySource[f]) errors.push({ file: f, line: 1, column: 1, message: '缺少这个文件' });
 
   for (const s of sources) {
     if (s.errors.length || s.value === undefined) continue;

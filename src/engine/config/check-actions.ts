@@ -9,6 +9,7 @@ import type { CheckContext } from './context';
 import { where } from './context';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
+import { allowed, missingSchemaText, notDeclaredText, oneOfValues, unknownMessageText } from './words';
 
 type Kind =
   | 'string' | 'number' | 'int' | 'boolean' | 'true' | 'expr' | 'message' | 'step' | 'call' | 'schema'
@@ -50,20 +51,20 @@ function at(site: ActionSite, rest: PathSeg[]): string {
 
 export function checkActionList(ctx: CheckContext, list: unknown, site: ActionSite): void {
   if (list === undefined) return;
-  if (!Array.isArray(list)) return ctx.error(site.file, site.path, `${at(site, [])}: must be a list of actions`);
+  if (!Array.isArray(list)) return ctx.error(site.file, site.path, `${at(site, [])}：应该是动作列表`);
   list.forEach((a, i) => checkAction(ctx, a, { ...site, label: [...site.label, i], path: [...site.path, i] }));
 }
 
 function checkAction(ctx: CheckContext, a: unknown, site: ActionSite): void {
   const here = at(site, []);
-  if (!isObj(a)) return ctx.error(site.file, site.path, `${here}: an action must be an object with one action key (${ACTION_KEYS.join(', ')})`);
+  if (!isObj(a)) return ctx.error(site.file, site.path, `${here}：每项动作要写成 "动作键: 值"${allowed(ACTION_KEYS, '动作键')}`);
   const keys = Object.keys(a).filter((k) => (ACTION_KEYS as readonly string[]).includes(k)) as ActionKey[];
   if (keys.length === 0) {
     const k0 = Object.keys(a)[0] ?? '';
-    return ctx.error(site.file, [...site.path, k0], `${here}: no action key (one of ${ACTION_KEYS.join(', ')})${suggest(k0, ACTION_KEYS)}`, { key: true });
+    return ctx.error(site.file, [...site.path, k0], `${here}：没有动作键${suggest(k0, ACTION_KEYS)}${allowed(ACTION_KEYS, '动作键')}`, { key: true });
   }
   if (keys.length > 1) {
-    ctx.error(site.file, [...site.path, keys[1]], `${here}: one action per list item, found ${keys.map((k) => `"${k}"`).join(' and ')} (split them into two items)`, { key: true });
+    ctx.error(site.file, [...site.path, keys[1]], `${here}：一项只能写一个动作，这里有 ${keys.map((k) => `"${k}"`).join(' 和 ')}，请拆成${keys.length === 2 ? '两' : keys.length}项`, { key: true });
   }
   // With two action keys the first is still checked (its references and edges count).
   const key = keys[0];
@@ -71,8 +72,8 @@ function checkAction(ctx: CheckContext, a: unknown, site: ActionSite): void {
   for (const m of Object.keys(a)) {
     if (m === key || (keys.includes(m as ActionKey) && !(m in spec.mods))) continue;
     if (!(m in spec.mods)) {
-      const allowed = Object.keys(spec.mods);
-      ctx.error(site.file, [...site.path, m], `${here}: "${m}" is not a modifier of "${key}"${suggest(m, allowed)}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`, { key: true });
+      const mods = Object.keys(spec.mods);
+      ctx.error(site.file, [...site.path, m], `${here}："${m}" 不是 "${key}" 的选项${suggest(m, mods)}${mods.length ? allowed(mods) : `（"${key}" 没有选项）`}`, { key: true });
       continue;
     }
     checkKind(ctx, spec.mods[m], a[m], site, m, a);
@@ -85,88 +86,86 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
   const path = [...site.path, name];
   const here = at(site, [name]);
   const { config, reg } = ctx;
-  const bad = (what: string) => ctx.error(file, path, `${here}: must be ${what}`);
+  const bad = (what: string) => ctx.error(file, path, `${here}：应该是${what}`);
   if (Array.isArray(kind)) {
-    if (!kind.includes(v as string)) bad(`one of ${kind.map((k) => JSON.stringify(k)).join(', ')}`);
+    if (!kind.includes(v as string)) bad(` ${oneOfValues(kind)}`);
     return;
   }
   switch (kind) {
     case 'string':
-      if (typeof v !== 'string') bad('a string');
+      if (typeof v !== 'string') bad('文字');
       return;
     case 'number':
-      if (typeof v !== 'number' || v < 0) bad('a number ≥ 0');
+      if (typeof v !== 'number' || v < 0) bad('不小于 0 的数字');
       return;
     case 'int':
-      if (!Number.isInteger(v) || (v as number) < 1) bad('a whole number ≥ 1');
+      if (!Number.isInteger(v) || (v as number) < 1) bad('不小于 1 的整数');
       return;
     case 'boolean':
-      if (typeof v !== 'boolean') bad('true or false');
+      if (typeof v !== 'boolean') bad(' true 或 false');
       return;
     case 'true':
-      if (v !== true) bad('true');
+      if (v !== true) bad(' true');
       return;
     case 'expr':
-      if (typeof v !== 'string' || !v.trim()) return bad('an expression');
+      if (typeof v !== 'string' || !v.trim()) return bad('表达式');
       return ctx.expr(file, path, v, here);
     case 'values':
       if (typeof v === 'string' && v.startsWith('=')) return ctx.expr(file, path, v, here);
-      if (!isObj(v)) return bad('a map of values, or an =expression giving one');
+      if (!isObj(v)) return bad('一组键和值，或得出它的 =表达式');
       return ctx.values(file, path, v, here);
     case 'actions':
       return checkActionList(ctx, v, { ...site, label: [...site.label, name], path });
     case 'step':
-      if (typeof v !== 'string') return bad('a step id');
-      if (!config.steps[v]) return ctx.error(file, path, `${at(site, [])}: "${name}" names unknown step "${v}"${suggest(v, Object.keys(config.steps))}`);
-      if (site.stepId) ctx.edge(site.stepId, v);
-      return;
+      if (typeof v !== 'string') return bad('步骤名');
+      return ctx.stepRef(file, path, at(site, []), name, v, site.stepId);
     case 'call':
-      if (typeof v !== 'string') return bad('a call name');
-      if (!reg.calls.includes(v)) ctx.error(file, path, `${at(site, [])}: unknown call "${v}"${suggest(v, reg.calls)} (calls are listed in src/contract/calls.ts)`);
+      if (typeof v !== 'string') return bad('接口名');
+      if (!reg.calls.includes(v)) ctx.error(file, path, `${at(site, [])}：接口 "${v}" 不存在${suggest(v, reg.calls)}（接口都列在 src/contract/calls.ts）`);
       return;
     case 'message':
       return checkMessageRef(ctx, file, path, v, at(site, []), name, name === 'okText' || name === 'cancelText' ? undefined : action.params);
     case 'schema':
       return checkSchemaRef(ctx, file, path, v, at(site, []), name);
     case 'effect': {
-      if (typeof v !== 'string') return bad('an effect name');
+      if (typeof v !== 'string') return bad('功能名');
       if (ctx.unchecked('effects')) return;
-      if (!reg.effects[v]) return ctx.error(file, path, `${at(site, [])}: unknown effect "${v}"${suggest(v, Object.keys(reg.effects))}`);
+      if (!reg.effects[v]) return ctx.error(file, path, `${at(site, [])}：功能 "${v}" 不存在${suggest(v, Object.keys(reg.effects))}`);
       return;
     }
     case 'outcomes': {
-      if (!isObj(v)) return bad('a map of outcome → actions');
+      if (!isObj(v)) return bad('一组 "结果: 动作列表"');
       const effect = reg.effects[action.invoke as string];
       for (const [outcome, list] of Object.entries(v)) {
         if (effect && !effect.outcomes.includes(outcome)) {
-          ctx.error(file, [...path, outcome], `${at(site, [])}: effect "${action.invoke as string}" has no outcome "${outcome}"${suggest(outcome, effect.outcomes)} (outcomes: ${effect.outcomes.join(', ')})`, { key: true });
+          ctx.error(file, [...path, outcome], `${at(site, [])}：功能 "${action.invoke as string}" 没有结果 "${outcome}"${suggest(outcome, effect.outcomes)}${allowed(effect.outcomes)}`, { key: true });
         }
         checkActionList(ctx, list, { ...site, label: [...site.label, name, outcome], path: [...path, outcome] });
       }
       return;
     }
     case 'target':
-      if (typeof v !== 'string') return bad('a target');
+      if (typeof v !== 'string') return bad('目标（例如 data.x）');
       return checkTarget(ctx, file, path, v, here, ['data', 'session']);
     case 'setMap':
-      if (!isObj(v)) return bad('a map of target → value');
+      if (!isObj(v)) return bad('一组 "目标: 值"');
       for (const [t, x] of Object.entries(v)) {
         checkTarget(ctx, file, [...path, t], t, here, ['session', 'data', 'form'], true);
         ctx.values(file, [...path, t], x, `${here}.${t}`);
       }
       return;
     case 'cases':
-      if (!Array.isArray(v)) return bad('a list of { when, do }');
+      if (!Array.isArray(v)) return bad(' { when, do } 组成的列表');
       v.forEach((c, i) => {
         const cp = [...path, i];
         const ch = at(site, [name, i]);
-        if (!isObj(c)) return ctx.error(file, cp, `${ch}: must be { when, do }`);
-        for (const k of Object.keys(c)) if (k !== 'when' && k !== 'do') ctx.error(file, [...cp, k], `${ch}: unknown key "${k}" (allowed: when, do)`, { key: true });
+        if (!isObj(c)) return ctx.error(file, cp, `${ch}：应该写成 { when, do }`);
+        for (const k of Object.keys(c)) if (k !== 'when' && k !== 'do') ctx.error(file, [...cp, k], `${ch}：不认识的键 "${k}"${allowed(['when', 'do'])}`, { key: true });
         if (c.when !== undefined) {
-          if (typeof c.when !== 'string') ctx.error(file, [...cp, 'when'], `${ch}.when: must be an expression`);
+          if (typeof c.when !== 'string') ctx.error(file, [...cp, 'when'], `${ch}.when：应该是表达式`);
           else ctx.expr(file, [...cp, 'when'], c.when, `${ch}.when`);
         }
-        if (c.do === undefined) ctx.error(file, cp, `${ch}: missing "do"`);
+        if (c.do === undefined) ctx.error(file, cp, `${ch}：缺少 "do"`);
         else checkActionList(ctx, c.do, { ...site, label: [...site.label, name, i, 'do'], path: [...cp, 'do'] });
       });
       return;
@@ -178,34 +177,32 @@ function checkTarget(ctx: CheckContext, file: string, path: PathSeg[], t: string
   if (isKey && (t === 'form' || t === 'data')) return;
   const m = /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)((\.[\w$]+)*)$/.exec(t);
   if (!m || !roots.includes(m[1])) {
-    const whole = isKey ? ', form or data' : '';
-    return ctx.error(file, path, `${here}: target "${t}" must be ${roots.map((r) => `${r}.<key>`).join(', ')}${whole}`, { key: isKey });
+    const forms = [...roots.map((r) => `${r}.<键>`), ...(isKey ? ['form', 'data'] : [])];
+    return ctx.error(file, path, `${here}：目标 "${t}" 应该写成 ${forms.slice(0, -1).join('、')} 或 ${forms[forms.length - 1]}`, { key: isKey });
   }
   if (m[1] === 'session' && !ctx.sessionKeys.includes(m[2])) {
-    ctx.error(file, path, `${here}: session key "${m[2]}" is not declared in flows/app.yaml "session"${suggest(m[2], ctx.sessionKeys)}`, { key: isKey });
+    ctx.error(file, path, `${here}：${notDeclaredText('session', m[2], ctx.sessionKeys)}`, { key: isKey });
   }
 }
 
 export function checkMessageRef(
   ctx: CheckContext, file: string, path: PathSeg[], v: unknown, here: string, name: string, params?: unknown,
 ): void {
-  if (typeof v !== 'string') return ctx.error(file, path, `${here}: "${name}" must be a message key or =expression`);
-  if (v.startsWith('=')) return ctx.expr(file, path, v, `${here}: "${name}"`);
+  if (typeof v !== 'string') return ctx.error(file, path, `${here}："${name}" 应该是提示文字的键或 =表达式`);
+  if (v.startsWith('=')) return ctx.expr(file, path, v, `${here} 的 "${name}"`);
   const messages = ctx.config.messages;
   ctx.usedMessages.add(v);
   if (!Object.prototype.hasOwnProperty.call(messages, v)) {
-    return ctx.error(file, path, `${here}: "${name}" names unknown message "${v}"${suggest(v, Object.keys(messages))} (add it to flows/messages.yaml)`);
+    return ctx.error(file, path, `${here}：${unknownMessageText(name, v, Object.keys(messages))}`);
   }
   if (typeof params === 'string') return; // computed params: placeholders cannot be checked statically
   const given = isObj(params) ? Object.keys(params) : [];
   for (const p of placeholdersOf(messages[v])) {
-    if (!given.includes(p)) ctx.error(file, path, `${here}: message "${v}" uses {${p}} but the action has no "params.${p}"`);
+    if (!given.includes(p)) ctx.error(file, path, `${here}：提示文字 "${v}" 里有 {${p}}，但这个动作没有写 "params.${p}"`);
   }
 }
 
 export function checkSchemaRef(ctx: CheckContext, file: string, path: PathSeg[], v: unknown, here: string, name: string): void {
-  if (typeof v !== 'string') return ctx.error(file, path, `${here}: "${name}" must be a schema path below schemas/`);
-  if (!ctx.config.schemas[v]) {
-    ctx.error(file, path, `${here}: "${name}" names missing schema file "schemas/${v}"${suggest(v, Object.keys(ctx.config.schemas))}`);
-  }
+  if (typeof v !== 'string') return ctx.error(file, path, `${here}："${name}" 应该是 schemas/ 下的文件路径`);
+  if (!ctx.config.schemas[v]) ctx.error(file, path, `${here}：${missingSchemaText(name, v, Object.keys(ctx.config.schemas))}`);
 }

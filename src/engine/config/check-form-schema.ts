@@ -14,6 +14,7 @@
 import type { CheckContext } from './context';
 import type { PathSeg } from './source';
 import { suggest } from './suggest';
+import { allowed } from './words';
 
 /** Draft-07 keywords (plus `$defs`). */
 const JSON_SCHEMA_KEYWORDS = [
@@ -64,28 +65,28 @@ function visit(ctx: CheckContext, file: string, node: unknown, path: PathSeg[], 
   for (const k of Object.keys(node)) {
     if (!KNOWN.includes(k)) {
       const hint = suggest(k, KNOWN);
-      const why = k.startsWith('x-') ? `unknown form keyword "${k}"` : `unknown schema keyword "${k}"`;
-      ctx.error(file, [...path, k], `${at}: ${why}${hint}; the engine ignores it, so it has no effect`, { key: true });
+      const why = k.startsWith('x-') ? `不认识的表单关键字 "${k}"` : `不认识的 JSON Schema 关键字 "${k}"`;
+      ctx.error(file, [...path, k], `${at}：${why}${hint}，程序会忽略它，写了不起作用`, { key: true });
     }
   }
   const own = isObj(node.properties) ? Object.keys(node.properties) : [];
   const fields = [...new Set([...own, ...outer])];
-  const named = (list: unknown, key: string, what: string) => {
+  const named = (list: unknown, key: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((n, i) => {
       if (typeof n === 'string' && !fields.includes(n)) {
-        const listed = fields.length > 8 ? `${fields.slice(0, 8).join(', ')}, …` : fields.join(', ') || 'none';
-        ctx.error(file, [...path, key, i], `${at}: ${what} "${n}", which is not a field here${suggest(n, fields)} (fields: ${listed})`);
+        const listed = fields.length > 8 ? [...fields.slice(0, 8), '…'] : fields;
+        ctx.error(file, [...path, key, i], `${at}："${key}" 里的 "${n}" 不是这里的字段${suggest(n, fields)}${allowed(listed, '这里的字段')}`);
       }
     });
   };
   // Without properties anywhere (e.g. a bare `{ "required": [...] }` used with patternProperties) there is nothing to compare.
   if (fields.length || !isObj(node.patternProperties)) {
-    named(node.required, 'required', '"required" names');
+    named(node.required, 'required');
   }
   checkScore(ctx, file, node, path, at);
-  named(node['x-order'], 'x-order', '"x-order" names');
-  named(node['x-checkOrder'], 'x-checkOrder', '"x-checkOrder" names');
+  named(node['x-order'], 'x-order');
+  named(node['x-checkOrder'], 'x-checkOrder');
 
   for (const k of ONE) if (isObj(node[k])) visit(ctx, file, node[k], [...path, k], []);
   if (Array.isArray(node.items)) node.items.forEach((s, i) => visit(ctx, file, s, [...path, 'items', i], []));
@@ -100,7 +101,7 @@ function visit(ctx: CheckContext, file: string, node: unknown, path: PathSeg[], 
   }
 }
 
-/** `the form`, `field "a.b"`, `field "list[]"`, `field "a" (then)` — the schema path as an admin reads it. */
+/** `整张表单`, `字段 "a.b"`, `字段 "list[]"`, `字段 "a"（then）` — the schema path as an admin reads it. */
 export function fieldLabel(path: PathSeg[]): string {
   const field: string[] = [];
   const extra: string[] = [];
@@ -111,19 +112,19 @@ export function fieldLabel(path: PathSeg[]): string {
     else if (typeof seg === 'string' && (BRANCHES.includes(seg) || LISTS.includes(seg) || ONE.includes(seg) || MAP.includes(seg))) extra.push(seg);
   }
   const name = field.join('.').replace(/\.\[\]/g, '[]');
-  const base = name ? `field "${name}"` : 'the form';
-  return extra.length ? `${base} (${extra.join(' ')})` : base;
+  const base = name ? `字段 "${name}"` : '整张表单';
+  return extra.length ? `${base}（${extra.join(' ')}）` : base;
 }
 
 /** `x-score`: points (numbers) for options the field has (its enum, or its items' enum for a multiple choice). */
 function checkScore(ctx: CheckContext, file: string, node: Record<string, unknown>, path: PathSeg[], at: string): void {
   const score = node['x-score'];
   if (score === undefined) return;
-  if (!isObj(score)) return ctx.error(file, [...path, 'x-score'], `${at}: "x-score" must map option values to points, e.g. { "从不": 0, "偶尔": 1 }`);
+  if (!isObj(score)) return ctx.error(file, [...path, 'x-score'], `${at}："x-score" 应该写成 "选项: 分数"，例如 { "从不": 0, "偶尔": 1 }`);
   const items = isObj(node.items) ? node.items : {};
   const options = (Array.isArray(node.enum) ? node.enum : Array.isArray(items.enum) ? items.enum : []).map(String);
   for (const [value, points] of Object.entries(score)) {
-    if (typeof points !== 'number') ctx.error(file, [...path, 'x-score', value], `${at}: the points of "${value}" must be a number, not ${JSON.stringify(points)}`);
-    if (!options.includes(value)) ctx.error(file, [...path, 'x-score', value], `${at}: "x-score" gives points to "${value}", which is not an option of this field${suggest(value, options)} (options: ${options.join(', ') || 'none'})`, { key: true });
+    if (typeof points !== 'number') ctx.error(file, [...path, 'x-score', value], `${at}："${value}" 的分数应该是数字，现在写的是 ${JSON.stringify(points)}`);
+    if (!options.includes(value)) ctx.error(file, [...path, 'x-score', value], `${at}："x-score" 给 "${value}" 计了分，但它不是这个字段的选项${suggest(value, options)}${allowed(options, '选项')}`, { key: true });
   }
 }

@@ -10,7 +10,7 @@ import { checkSchemas } from './check-schemas';
 import { checkUnusedMessages } from './check-messages';
 import { checkQuestionnaires } from './check-questionnaires';
 import { checkSteps } from './check-steps';
-import { CheckContext, type CheckRegistries } from './context';
+import { CheckContext, STEP_PREFIX, type CheckRegistries } from './context';
 import { sortErrors } from './format';
 
 export function checkLoaded(loaded: LoadResult, registries: CheckRegistries, metaSchema: object): ConfigError[] {
@@ -33,20 +33,22 @@ export function checkLoaded(loaded: LoadResult, registries: CheckRegistries, met
  * mistake inside a YAML anchor (`&choosePackage`) that several steps reuse
  * (`*choosePackage`) once, at the anchor, naming the other steps.
  */
+const ALIAS_NOTE = /（通过 YAML 别名，步骤 [^）]*也用到这里）$/;
+
 function dedupe(errors: ConfigError[]): ConfigError[] {
   const byPlace = new Map<string, { first: ConfigError; steps: string[] }>();
   const out: ConfigError[] = [];
   for (const e of errors) {
-    const step = /^step "([^"]+)"/.exec(e.message)?.[1];
-    const k = `${e.file}:${e.line}:${e.column}:${e.message.replace(/^step "[^"]+"/, 'step')}`;
+    const step = STEP_PREFIX.exec(e.message)?.[1];
+    const k = `${e.file}:${e.line}:${e.column}:${e.message.replace(STEP_PREFIX, 'step')}`;
     const seen = byPlace.get(k);
     if (!seen) {
       const entry = { first: { ...e }, steps: [] as string[] };
       byPlace.set(k, entry);
       out.push(entry.first);
-    } else if (step && !seen.steps.includes(step) && !seen.first.message.startsWith(`step "${step}"`)) {
+    } else if (step && !seen.steps.includes(step) && STEP_PREFIX.exec(seen.first.message)?.[1] !== step) {
       seen.steps.push(step);
-      seen.first.message = `${seen.first.message.replace(/ \(also in steps? [^)]*, through a YAML alias\)$/, '')} (also in step${seen.steps.length > 1 ? 's' : ''} ${seen.steps.join(', ')}, through a YAML alias)`;
+      seen.first.message = `${seen.first.message.replace(ALIAS_NOTE, '')}（通过 YAML 别名，步骤 ${seen.steps.join('、')} 也用到这里）`;
     }
   }
   return out;

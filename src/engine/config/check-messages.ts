@@ -18,7 +18,7 @@ export function checkUnusedMessages(ctx: CheckContext): void {
       for (const key of Object.keys(texts ?? {})) {
         const full = `${area}.${key}`;
         if (!known.includes(full)) {
-          ctx.error(MESSAGES_FILE, ['server', area, key], `server text "${full}" is not one the server answers with${suggest(full, known)}, so it would change nothing`, { key: true });
+          ctx.error(MESSAGES_FILE, ['server', area, key], `服务器文字 "${full}" 不是服务器会用到的${suggest(full, known)}，写了不起作用`, { key: true });
         }
       }
     }
@@ -31,7 +31,7 @@ export function checkUnusedMessages(ctx: CheckContext): void {
     if (ctx.usedMessages.has(key) || app.has(key)) continue;
     // `=expr` refs are not resolved statically: a key spelled out inside one counts as used.
     if (new RegExp(`['"]${key.replace(/[$]/g, '\\$&')}['"]`).test(expressions)) continue;
-    ctx.error(MESSAGES_FILE, ['messages', key], `message "${key}" is never shown: no action, screen or app text names it (name it where it should show, or remove it)`, { key: true });
+    ctx.error(MESSAGES_FILE, ['messages', key], `提示文字 "${key}" 没有地方显示：没有哪个动作、页面或应用本身用到它（请在要显示它的地方引用它，或者删掉）`, { key: true });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Validates each flows/*.yaml against schemas/meta/flow.schema.json and maps
- * Ajv errors to plain-English messages at the YAML position of the offending
- * node. Action objects are left to check-actions (clearer messages than a
+ * Ajv errors to the admin's words (Chinese, words.ts) at the YAML position of
+ * the offending node. Action objects are left to check-actions (clearer messages than a
  * 15-way oneOf): the copy compiled here accepts any action list item.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
@@ -10,7 +10,8 @@ import type { CheckContext } from './context';
 import { where } from './context';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
-
+import { about, alternativesWords, kindWords, oneOfValues, patternWords, shown } from './words';
+import { localizeZh } from '../schema/localize';
 
 export interface MetaValidators {
   flow: ValidateFunction;
@@ -44,67 +45,61 @@ export function pathOf(instancePath: string): PathSeg[] {
 
 function label(file: string, path: PathSeg[]): string {
   if (file !== APP_FILE && file !== MESSAGES_FILE && path[0] === 'steps' && path.length >= 2) return where(String(path[1]), path.slice(2));
-  return path.length ? `"${path.join('.')}"` : 'file';
+  return path.length ? `"${path.join('.')}"` : '文件最外层';
 }
 
-/** Plain-English text for one Ajv error; `at` names the place (`step "X" at props.tabs`). */
+/** The admin's words for one Ajv error; `at` names the place (`步骤 "X" 的 props.tabs`). */
 export function describeAjvError(e: ErrorObject, at: string, path: PathSeg[]): { text: string; path: PathSeg[]; key?: boolean } {
+  const params = e.params as Record<string, unknown>;
+  const limit = params.limit as number;
+  const say = (what: string) => ({ text: `${at}：${what}`, path });
   switch (e.keyword) {
     case 'additionalProperties': {
-      const k = (e.params as { additionalProperty: string }).additionalProperty;
-      const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {});
-      return { text: `${at}: unknown key "${k}"${suggest(k, allowed)}`, path: [...path, k], key: true };
+      const k = params.additionalProperty as string;
+      const known = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {});
+      return { text: `${at}：不认识的键 "${k}"${suggest(k, known)}`, path: [...path, k], key: true };
     }
     case 'required':
       // At the key of the object that lacks it (`A:`), not at its first child.
-      return { text: `${at}: missing required key "${(e.params as { missingProperty: string }).missingProperty}"`, path, key: path.length > 0 };
+      return { text: `${at}：缺少必须写的键 "${params.missingProperty as string}"`, path, key: path.length > 0 };
     case 'type':
-      return { text: `${at}: must be ${kindWords(String((e.params as { type: string }).type))}${shown(e.data)}${about(e.parentSchema)}`, path };
+      return say(`应该是${kindWords(String(params.type))}${shown(e.data)}${about(e.parentSchema)}`);
     case 'enum':
-      return { text: `${at}: must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues).map((v) => JSON.stringify(v)).join(', ')}`, path };
-    case 'pattern': {
-      const p = (e.params as { pattern: string }).pattern;
-      if (p === '^/') return { text: `${at}: a route path must start with "/"`, path };
-      return { text: `${at}: must match ${p}`, path };
+      return say(`应该是 ${oneOfValues(params.allowedValues as unknown[])}`);
+    case 'const':
+      return say(`应该是 ${JSON.stringify(params.allowedValue)}`);
+    case 'anyOf':
+    case 'oneOf':
+      return say(`应该是${alternativesWords(e.parentSchema)}${shown(e.data)}${about(e.parentSchema)}`);
+    case 'pattern':
+      return say(patternWords(params.pattern as string));
+    case 'propertyNames': {
+      const name = params.propertyName as string;
+      const rule = (e.schema as { pattern?: unknown } | undefined)?.pattern;
+      return { text: `${at}：名字 "${name}" 不能用${typeof rule === 'string' ? `（${patternWords(rule)}）` : ''}`, path: [...path, name], key: true };
     }
-    case 'propertyNames':
-      return { text: `${at}: invalid name "${(e.params as { propertyName: string }).propertyName}"`, path: [...path, (e.params as { propertyName: string }).propertyName], key: true };
-    default:
-      return { text: `${at}: ${e.message ?? e.keyword}`, path };
+    case 'minLength':
+      return say(limit <= 1 ? '不能是空的' : `至少要 ${limit} 个字`);
+    case 'maxLength':
+      return say(`最多 ${limit} 个字`);
+    case 'minItems':
+      return say(limit <= 1 ? '列表里至少要有一项' : `列表里至少要有 ${limit} 项`);
+    case 'maxItems':
+      return say(`列表里最多 ${limit} 项`);
+    case 'minimum':
+      return say(`不能小于 ${limit}${shown(e.data)}`);
+    case 'maximum':
+      return say(`不能大于 ${limit}${shown(e.data)}`);
+    case 'exclusiveMinimum':
+      return say(`要大于 ${limit}${shown(e.data)}`);
+    case 'exclusiveMaximum':
+      return say(`要小于 ${limit}${shown(e.data)}`);
+    default: {
+      // The rest (rare in the flow format): ajv-i18n's Chinese text.
+      const [zh] = localizeZh([{ ...e }]);
+      return say(zh.message ?? e.keyword);
+    }
   }
-}
-
-const KIND_WORDS: Record<string, string> = {
-  number: 'a number', integer: 'a whole number', string: 'a text', boolean: 'true or false',
-  array: 'a list', object: 'a map of keys', null: 'empty (null)',
-};
-
-/** `number,string` → `a number or a text`. */
-export function kindWords(types: string): string {
-  return types.split(',').map((t) => KIND_WORDS[t] ?? t).join(' or ');
-}
-
-/** `, not "5s"` for a short value (verbose Ajv gives the data). */
-export function shown(data: unknown): string {
-  if (data === undefined) return '';
-  const j = JSON.stringify(data);
-  return j !== undefined && j.length <= 40 ? `, not ${j}` : '';
-}
-
-/** ` (what it is: …)` from the schema's description, when it has one. */
-export function about(schema: unknown): string {
-  const d = (schema as { description?: unknown } | undefined)?.description;
-  return typeof d === 'string' && d ? ` (${d})` : '';
-}
-
-/** How one branch of an anyOf/oneOf reads: `an =expression`, `a number`, `one of "a", "b"`. */
-export function branchWords(s: unknown): string {
-  const b = (s ?? {}) as { type?: unknown; pattern?: string; enum?: unknown[]; const?: unknown };
-  if (b.pattern === '^=') return 'an =expression';
-  if (Array.isArray(b.enum)) return `one of ${b.enum.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (b.const !== undefined) return JSON.stringify(b.const);
-  if (b.type !== undefined) return kindWords(String(b.type));
-  return 'another form';
 }
 
 export function checkMeta(ctx: CheckContext, meta: MetaValidators): void {

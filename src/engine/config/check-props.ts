@@ -10,9 +10,10 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { CheckContext } from './context';
 import { where } from './context';
-import { about, branchWords, describeAjvError, shown } from './check-meta';
+import { describeAjvError } from './check-meta';
 import { checkMessageRef, checkSchemaRef } from './check-actions';
 import { suggest } from './suggest';
+import { about, alternativesWords, shown } from './words';
 import type { LoadedStep } from './assemble';
 import type { PathSeg } from './source';
 
@@ -80,7 +81,7 @@ export class PropsChecker {
     const ppath = [...base, 'props'];
     const v = this.validator(step.screen, schema);
     if (v instanceof Error) {
-      ctx.error(file, [...base, 'screen'], `${where(step.id, ['screen'])}: the props schema of screen kind "${step.screen}" does not compile: ${v.message}`);
+      ctx.error(file, [...base, 'screen'], `${where(step.id, ['screen'])}：页面类型 "${step.screen}" 的 props 格式定义有错，无法使用：${v.message}`);
       return;
     }
     this.found = [];
@@ -95,9 +96,7 @@ export class PropsChecker {
       const covered = (e: ErrorObject) => alternatives.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath.replace(/\/(anyOf|oneOf)$/, '/$1/')));
       for (const a of alternatives) {
         const rel = pathOf(a.instancePath);
-        const parent = a.parentSchema as { anyOf?: unknown[]; oneOf?: unknown[] };
-        const forms = [...new Set((parent.anyOf ?? parent.oneOf ?? []).map(branchWords))].join(' or ');
-        ctx.error(file, [...ppath, ...rel], `${where(step.id, ['props', ...rel])}: must be ${forms}${shown(a.data)}${about(parent)}`);
+        ctx.error(file, [...ppath, ...rel], `${where(step.id, ['props', ...rel])}：应该是${alternativesWords(a.parentSchema)}${shown(a.data)}${about(a.parentSchema)}`);
       }
       for (const e of errors) {
         if (alternatives.includes(e) || covered(e)) continue;
@@ -132,14 +131,12 @@ export class PropsChecker {
     switch (a.kind) {
       case 'event': {
         const on = Object.keys(step.on ?? {});
-        if (!on.includes(v)) ctx.error(file, path, `${here}: event "${v}" has no handler in "on"${suggest(v, on)} (add on.${v})`);
+        if (!on.includes(v)) ctx.error(file, path, `${here}：事件 "${v}" 在 "on" 里没有处理${suggest(v, on)}，请添加 on.${v}`);
         return;
       }
       case 'step':
         if (v.startsWith('=')) return;
-        if (!ctx.config.steps[v]) ctx.error(file, path, `${here}: names unknown step "${v}"${suggest(v, Object.keys(ctx.config.steps))}`);
-        else ctx.edge(step.id, v);
-        return;
+        return ctx.stepRef(file, path, here, null, v, step.id);
       case 'message':
         return checkMessageRef(ctx, file, path, v, where(step.id, []), ['props', ...a.path].join('.'));
       case 'schema':
@@ -148,7 +145,7 @@ export class PropsChecker {
       case 'condition':
         return ctx.expr(file, path, v, here);
       default:
-        ctx.error(file, path, `${here}: the props schema of "${step.screen}" uses unknown x-ref "${a.kind}"`);
+        ctx.error(file, path, `${here}：页面类型 "${step.screen}" 的 props 格式用了不认识的 x-ref "${a.kind}"`);
     }
   }
 }

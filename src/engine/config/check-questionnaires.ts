@@ -11,7 +11,7 @@ import { scoredFields } from '../form/score';
 export function checkQuestionnaires(ctx: CheckContext): void {
   const reg = ctx.config.app.questionnaires ?? {};
   for (const [id, q] of Object.entries(reg)) {
-    const here = `questionnaire "${id}"`;
+    const here = `问卷 "${id}"`;
     const path = ['questionnaires', id];
     if (!q || typeof q !== 'object') continue; // the format check reports it
     checkSchemaRef(ctx, APP_FILE, [...path, 'schema'], q.schema, here, 'schema');
@@ -20,10 +20,10 @@ export function checkQuestionnaires(ctx: CheckContext): void {
     const bands = Array.isArray(q.scoring.bands) ? q.scoring.bands : [];
     bands.forEach((b, i) => {
       if (i > 0 && !(b.max > bands[i - 1].max)) {
-        ctx.error(APP_FILE, [...path, 'scoring', 'bands', i, 'max'], `${here}: band "${b.label}" must end above the band before it (${bands[i - 1].max}); bands go from low to high`);
+        ctx.error(APP_FILE, [...path, 'scoring', 'bands', i, 'max'], `${here}：分数段 "${b.label}" 的最高分要大于前一段的（${bands[i - 1].max}），分数段要从低到高排列`);
       }
     });
     const fields = scoredFields(schema);
-    if (!fields.length) ctx.error(APP_FILE, [...path, 'scoring'], `${here}: scored, but no field of schemas/${q.schema} gives points ("x-score")`);
+    if (!fields.length) ctx.error(APP_FILE, [...path, 'scoring'], `${here}：设置了计分，但 schemas/${q.schema} 里没有哪个字段给分（"x-score"）`);
   }
 }

@@ -11,6 +11,7 @@ import type { CheckContext } from './context';
 import { describeAjvError, pathOf } from './check-meta';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
+import { allowed, oneOfValues } from './words';
 import { createAjv } from '../schema/ajv';
 import { inferWidget, jsonType } from '../form/schema-model';
 import { INPUT_MODES, INPUT_TYPES, WIDGET_OPTIONS, type WidgetName } from '../form/widget-names';
@@ -26,7 +27,7 @@ export function checkSchemas(ctx: CheckContext, bankMeta: ValidateFunction): voi
       // A fresh instance per file: $ids may repeat across files.
       createAjv().compile(schema);
     } catch (e) {
-      ctx.error(file, [], `not a valid JSON Schema: ${(e as Error).message}`);
+      ctx.error(file, [], `表单格式（JSON Schema）写得不对：${(e as Error).message}`);
     }
     walk(ctx, file, schema, []);
     // A question bank (sections of questions) is data, not a JSON Schema.
@@ -59,7 +60,7 @@ function checkBank(ctx: CheckContext, file: string, bank: Record<string, unknown
       .map((q, qi) => ({ q: q as BankQuestion, path: ['sections', si, 'questions', qi] as PathSeg[] }))
       .filter(({ q }) => isObj(q) && typeof q.code === 'string' && typeof q.title === 'string' && (q.answers === undefined || Array.isArray(q.answers))),
   );
-  const name = (q: BankQuestion) => `question "${q.title}"`;
+  const name = (q: BankQuestion) => `问题 "${q.title}"`;
   const lineOf = (path: PathSeg[]) => ctx.config.sources[file]?.locate(path).line ?? '?';
   const followUpCodes = new Set(all.filter(({ q }) => isFollowUp(q)).map(({ q }) => q.code));
   const pulled = new Set<string>();
@@ -69,34 +70,34 @@ function checkBank(ctx: CheckContext, file: string, bank: Record<string, unknown
     const id = q.id ?? q.code;
     const seen = ids.get(id);
     // A main question without an id is covered by the code check below.
-    if (seen && (q.id || isFollowUp(q))) ctx.error(file, [...path, q.id ? 'id' : 'code'], `${name(q)}: id "${id}" is used twice (also at line ${lineOf(seen)}); answers are saved by id`);
+    if (seen && (q.id || isFollowUp(q))) ctx.error(file, [...path, q.id ? 'id' : 'code'], `${name(q)}：id "${id}" 用了两次（另一处在第 ${lineOf(seen)} 行），答案是按 id 保存的`);
     else if (!seen) ids.set(id, path);
     if (!isFollowUp(q)) {
       const other = mainCodes.get(q.code);
-      if (other) ctx.error(file, [...path, 'code'], `${name(q)}: code "${q.code}" is used by another main question (line ${lineOf(other)})`);
+      if (other) ctx.error(file, [...path, 'code'], `${name(q)}：code "${q.code}" 已被另一道主问题用了（第 ${lineOf(other)} 行）`);
       else mainCodes.set(q.code, path);
     }
     const answers = (q.answers ?? []).filter((a) => isObj(a) && typeof a.ans === 'string');
-    if (Number(q.type) !== 3 && answers.length === 0) ctx.error(file, path, `${name(q)}: a choice question needs options ("answers")`, { key: true });
+    if (Number(q.type) !== 3 && answers.length === 0) ctx.error(file, path, `${name(q)}：选择题要有选项（"answers"）`, { key: true });
     const texts = new Set<string>();
     let exclusive = 0;
     answers.forEach((a, ai) => {
       const p: PathSeg[] = [...path, 'answers', ai];
-      if (texts.has(a.ans)) ctx.error(file, [...p, 'ans'], `${name(q)}: option "${a.ans}" appears twice`);
+      if (texts.has(a.ans)) ctx.error(file, [...p, 'ans'], `${name(q)}：选项 "${a.ans}" 写了两次`);
       texts.add(a.ans);
       if (a.isNext) {
         pulled.add(a.isNext);
         if (!followUpCodes.has(a.isNext)) {
-          ctx.error(file, [...p, 'isNext'], `${name(q)}, option "${a.ans}": "isNext" names "${a.isNext}", but no follow-up question (wt_type B or C) has that code${suggest(a.isNext, [...followUpCodes])}`);
+          ctx.error(file, [...p, 'isNext'], `${name(q)} 的选项 "${a.ans}"："isNext" 写的是 "${a.isNext}"，但没有 code 是它的追问题（wt_type 为 B 或 C）${suggest(a.isNext, [...followUpCodes])}`);
         }
       }
-      if (a.exclusive && Number(q.type) !== 2) ctx.error(file, [...p, 'exclusive'], `${name(q)}, option "${a.ans}": only an option of a multiple-choice question (type 2) can exclude the others`);
+      if (a.exclusive && Number(q.type) !== 2) ctx.error(file, [...p, 'exclusive'], `${name(q)} 的选项 "${a.ans}"：只有多选题（type 2）的选项才能设为排他（"exclusive"）`);
       else if (a.exclusive) exclusive++;
     });
-    if (exclusive > 0 && exclusive === answers.length) ctx.error(file, [...path, 'answers'], `${name(q)}: every option excludes the others; leave at least one ordinary option`);
+    if (exclusive > 0 && exclusive === answers.length) ctx.error(file, [...path, 'answers'], `${name(q)}：每个选项都是排他的，请至少留一个普通选项`);
   }
   for (const { q, path } of all) {
-    if (isFollowUp(q) && !pulled.has(q.code)) ctx.error(file, [...path, 'code'], `${name(q)}: a follow-up (wt_type ${q.wt_type}) that no answer's "isNext" pulls in, so it is never asked`);
+    if (isFollowUp(q) && !pulled.has(q.code)) ctx.error(file, [...path, 'code'], `${name(q)}：这是追问题（wt_type ${q.wt_type}），但没有哪个选项的 "isNext" 指向它，所以永远不会问到`);
   }
 }
 
@@ -112,15 +113,15 @@ interface BankQuestion {
 /** As the question flow reads it: anything but a missing or 'A' wt_type is a follow-up. */
 const isFollowUp = (q: BankQuestion) => !!q.wt_type && String(q.wt_type).toUpperCase() !== 'A';
 
-/** `question "…"` for a path inside a question, else the path. */
+/** `问题 "…"` for a path inside a question, else the path. */
 function bankLabel(bank: Record<string, unknown>, path: PathSeg[]): string {
   const [s, si, q, qi] = path;
   if (s === 'sections' && q === 'questions' && typeof si === 'number' && typeof qi === 'number') {
     const question = (bank.sections as Array<{ questions?: Array<{ title?: string; code?: string }> }>)[si]?.questions?.[qi];
     const rest = path.slice(4).join('.');
-    return `question "${question?.title ?? question?.code ?? qi}"${rest ? ` at ${rest}` : ''}`;
+    return `问题 "${question?.title ?? question?.code ?? qi}"${rest ? ` 的 ${rest}` : ''}`;
   }
-  return path.length ? `"${path.join('.')}"` : 'the question bank';
+  return path.length ? `"${path.join('.')}"` : '题库最外层';
 }
 
 function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): void {
@@ -130,15 +131,15 @@ function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): 
   for (const [k, v] of Object.entries(node)) {
     const p = [...path, k];
     if (k === 'x-widget') {
-      if (typeof v !== 'string') ctx.error(file, p, `${at}: "x-widget" must be a widget name`);
+      if (typeof v !== 'string') ctx.error(file, p, `${at}："x-widget" 应该是控件名`);
       else if (!ctx.unchecked('widgets') && !ctx.reg.widgets.includes(v)) {
-        ctx.error(file, p, `${at}: unknown widget "${v}"${suggest(v, ctx.reg.widgets)} (widgets: ${ctx.reg.widgets.join(', ')})`);
+        ctx.error(file, p, `${at}：控件 "${v}" 不存在${suggest(v, ctx.reg.widgets)}${allowed(ctx.reg.widgets)}`);
       }
     } else if (k === 'x-visibleIf') {
-      if (typeof v !== 'string') ctx.error(file, p, `${at}: "x-visibleIf" must be an expression`);
-      else ctx.expr(file, p, v, `${at} x-visibleIf`);
+      if (typeof v !== 'string') ctx.error(file, p, `${at}："x-visibleIf" 应该是表达式`);
+      else ctx.expr(file, p, v, `${at} 的 x-visibleIf`);
     } else if (k === 'x-options') {
-      ctx.values(file, p, v, `${at} x-options`);
+      ctx.values(file, p, v, `${at} 的 x-options`);
       checkWidgetOptions(ctx, file, node, p, at);
     } else if (k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') {
       walk(ctx, file, v, p);
@@ -152,27 +153,27 @@ const formEvents = new Map<string, Array<{ path: PathSeg[]; event: string; at: s
 /** A widget's `x-options`: only the options it reads (WIDGET_OPTIONS), each of the right kind. */
 function checkWidgetOptions(ctx: CheckContext, file: string, field: Record<string, unknown>, path: PathSeg[], at: string): void {
   const opts = field['x-options'];
-  if (!isObj(opts)) return ctx.error(file, path, `${at}: "x-options" must be an object of widget options`);
+  if (!isObj(opts)) return ctx.error(file, path, `${at}："x-options" 应该是一组控件选项（键和值）`);
   const choices = Array.isArray(field.enum) ? field.enum.map((value) => ({ value, label: '' })) : undefined;
   const widget = typeof field['x-widget'] === 'string' ? field['x-widget'] : inferWidget(field, jsonType(field), choices);
-  const allowed = WIDGET_OPTIONS[widget as WidgetName] ?? {};
-  const names = Object.keys(allowed);
+  const options = WIDGET_OPTIONS[widget as WidgetName] ?? {};
+  const names = Object.keys(options);
   for (const [name, value] of Object.entries(opts)) {
     const p = [...path, name];
-    const kind = allowed[name];
+    const kind = options[name];
     if (!kind) {
-      ctx.error(file, p, `${at}: widget "${widget}" has no option "${name}"${suggest(name, names)}, so it would do nothing (options: ${names.join(', ') || 'none'})`, { key: true });
+      ctx.error(file, p, `${at}：控件 "${widget}" 没有选项 "${name}"${suggest(name, names)}，写了不起作用${names.length ? allowed(names) : '（这个控件没有可写的选项）'}`, { key: true });
       continue;
     }
     const isExpr = typeof value === 'string' && value.startsWith('=');
-    const bad = (want: string) => ctx.error(file, p, `${at}: option "${name}" of widget "${widget}" must be ${want}, not ${JSON.stringify(value)}`);
-    if (kind === 'number' && typeof value !== 'number') bad('a number, e.g. 60');
-    else if (kind === 'boolean' && typeof value !== 'boolean') bad('true or false');
-    else if (kind === 'string' && typeof value !== 'string') bad('a text');
-    else if (kind === 'inputMode' && !INPUT_MODES.includes(String(value))) bad(`one of ${INPUT_MODES.join(', ')}`);
-    else if (kind === 'inputType' && !INPUT_TYPES.includes(String(value))) bad(`one of ${INPUT_TYPES.join(', ')}`);
+    const bad = (want: string) => ctx.error(file, p, `${at}：控件 "${widget}" 的选项 "${name}" 应该是${want}，现在写的是 ${JSON.stringify(value)}`);
+    if (kind === 'number' && typeof value !== 'number') bad('数字（例如 60）');
+    else if (kind === 'boolean' && typeof value !== 'boolean') bad(' true 或 false');
+    else if (kind === 'string' && typeof value !== 'string') bad('文字');
+    else if (kind === 'inputMode' && !INPUT_MODES.includes(String(value))) bad(` ${oneOfValues(INPUT_MODES)}`);
+    else if (kind === 'inputType' && !INPUT_TYPES.includes(String(value))) bad(` ${oneOfValues(INPUT_TYPES)}`);
     else if (kind === 'event') {
-      if (typeof value !== 'string' || isExpr) bad('the name of an event of the step showing the form');
+      if (typeof value !== 'string' || isExpr) bad('显示这张表单的步骤里的一个事件名');
       else {
         const rel = file.replace(/^schemas\//, '');
         const list = formEvents.get(rel) ?? [];
@@ -201,7 +202,7 @@ function checkFormEvents(ctx: CheckContext): void {
       const on = Object.keys(st.on ?? {});
       for (const e of events) {
         if (!on.includes(e.event)) {
-          ctx.error(`schemas/${rel}`, e.path, `${e.at}: the button's event "${e.event}" has no handler in step "${st.id}" (${st.file}), so the button would do nothing${suggest(e.event, on)} (add on.${e.event} to the step)`);
+          ctx.error(`schemas/${rel}`, e.path, `${e.at}：按钮的事件 "${e.event}" 在步骤 "${st.id}"（${st.file}）的 "on" 里没有处理，按钮点了没反应${suggest(e.event, on)}，请在这个步骤里添加 on.${e.event}`);
         }
       }
     }

@@ -10,6 +10,7 @@ import type { CheckContext } from './context';
 import { where } from './context';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
+import { allowed, kindWords, list as listed, missingSchemaText } from './words';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -33,7 +34,7 @@ export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
     if (list.length < 2) continue;
     for (const d of list) {
       const others = list.filter((o) => o !== d).map((o) => `${o.file}:${ctx.config.sources[o.file].locate(['steps', o.id], { key: true }).line}`);
-      ctx.error(d.file, ['steps', id], `step id "${id}" is defined more than once (also at ${others.join(', ')})`, { key: true });
+      ctx.error(d.file, ['steps', id], `步骤名 "${id}" 重复了（另一处在 ${listed(others)}）`, { key: true });
     }
   }
 
@@ -48,8 +49,8 @@ export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
       if (!r.startsWith('/')) continue; // the meta schema reports it
       // The router matches paths case-insensitively: /A and /a clash across steps.
       const prev = routes.get(r.toLowerCase());
-      if (prev && prev.id !== step.id) ctx.error(step.file, p, `${where(step.id, p.slice(2))}: route "${r}" is already used by step "${prev.id}" (${prev.file})`);
-      else if (prev && prev.path === r) ctx.error(step.file, p, `${where(step.id, p.slice(2))}: route "${r}" is listed twice`);
+      if (prev && prev.id !== step.id) ctx.error(step.file, p, `${where(step.id, p.slice(2))}：路径 "${r}" 已经被步骤 "${prev.id}"（${prev.file}）用了`);
+      else if (prev && prev.path === r) ctx.error(step.file, p, `${where(step.id, p.slice(2))}：路径 "${r}" 写了两次`);
       else if (!prev) routes.set(r.toLowerCase(), { id: step.id, file: step.file, path: r });
     }
   }
@@ -61,12 +62,12 @@ export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
   for (const k of ['start', 'login', 'notFound'] as const) {
     const v = app[k];
     if (typeof v !== 'string' || !config.sources[APP_FILE]) continue;
-    if (!config.steps[v]) ctx.error(APP_FILE, [k], `"${k}" names unknown step "${v}"${suggest(v, Object.keys(config.steps))}`);
+    ctx.stepRef(APP_FILE, [k], null, k, v, null);
   }
   if (isObj(app.constants)) ctx.values(APP_FILE, ['constants'], app.constants, '"constants"');
 
   // An unknown step name already explains why its intended target looks unreachable.
-  if (!ctx.errors.some((e) => /names unknown step/.test(e.message))) checkReachability(ctx);
+  if (!ctx.namedUnknownStep) checkReachability(ctx);
 }
 
 function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): void {
@@ -74,9 +75,9 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
   const base: PathSeg[] = ['steps', id];
   const screens = Object.keys(ctx.reg.screens);
   if (typeof step.screen === 'string' && !ctx.reg.screens[step.screen]) {
-    ctx.error(file, [...base, 'screen'], `${where(id, [])}: unknown screen kind "${step.screen}"${suggest(step.screen, screens)} (kinds: ${screens.join(', ')})`);
+    ctx.error(file, [...base, 'screen'], `${where(id, [])}：页面类型 "${step.screen}" 不存在${suggest(step.screen, screens)}${allowed(screens)}`);
   } else if (typeof step.screen === 'string') {
-    if (step.props !== undefined && !isObj(step.props)) ctx.error(file, [...base, 'props'], `${where(id, ['props'])}: must be a map`);
+    if (step.props !== undefined && !isObj(step.props)) ctx.error(file, [...base, 'props'], `${where(id, ['props'])}：应该是${kindWords('object')}`);
     else props.check(ctx, step, base);
   }
 
@@ -89,10 +90,7 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
       if (!isObj(rule)) return;
       const p = [...base, 'next', i];
       if (typeof rule.if === 'string') ctx.expr(file, [...p, 'if'], rule.if, where(id, ['next', i, 'if']));
-      if (typeof rule.go === 'string') {
-        if (!ctx.config.steps[rule.go]) ctx.error(file, [...p, 'go'], `${where(id, ['next', i])}: "go" names unknown step "${rule.go}"${suggest(rule.go, Object.keys(ctx.config.steps))}`);
-        else ctx.edge(id, rule.go);
-      }
+      if (typeof rule.go === 'string') ctx.stepRef(file, [...p, 'go'], where(id, ['next', i]), 'go', rule.go, id);
       if (isObj(rule.query)) ctx.values(file, [...p, 'query'], rule.query, where(id, ['next', i, 'query']));
     });
   }
@@ -104,19 +102,19 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
     if (typeof schema === 'string') {
       if (schema.startsWith('=')) {
         ctx.expr(file, [...p, 'schema'], schema, where(id, ['form', 'schema']));
-        if (!Array.isArray(form.choices)) ctx.error(file, [...p, 'schema'], `${where(id, ['form', 'schema'])}: an expression schema needs "choices" (the files it may pick)`);
+        if (!Array.isArray(form.choices)) ctx.error(file, [...p, 'schema'], `${where(id, ['form', 'schema'])}："schema" 是表达式时，要用 "choices" 列出它可能选到的文件`);
       } else if (!ctx.config.schemas[schema]) {
-        ctx.error(file, [...p, 'schema'], `${where(id, ['form'])}: "schema" names missing schema file "schemas/${schema}"${suggest(schema, Object.keys(ctx.config.schemas))}`);
+        ctx.error(file, [...p, 'schema'], `${where(id, ['form'])}：${missingSchemaText('schema', schema, Object.keys(ctx.config.schemas))}`);
       }
     }
     if (Array.isArray(form.choices)) {
       form.choices.forEach((c, i) => {
-        if (typeof c === 'string' && !ctx.config.schemas[c]) ctx.error(file, [...p, 'choices', i], `${where(id, ['form'])}: "choices" names missing schema file "schemas/${c}"${suggest(c, Object.keys(ctx.config.schemas))}`);
+        if (typeof c === 'string' && !ctx.config.schemas[c]) ctx.error(file, [...p, 'choices', i], `${where(id, ['form'])}：${missingSchemaText('choices', c, Object.keys(ctx.config.schemas))}`);
       });
     }
     // (a non-boolean is the meta schema's error)
     if (form.archived === true && !(typeof schema === 'string' && schema.startsWith('='))) {
-      ctx.error(file, [...p, 'archived'], `${where(id, ['form', 'archived'])}: "archived" needs an expression "schema" with "choices" (an archived version is picked at run time)`);
+      ctx.error(file, [...p, 'archived'], `${where(id, ['form', 'archived'])}："archived" 只能和写成表达式的 "schema" 及 "choices" 一起用（存档的旧版本是运行时才选出的）`);
     }
     if (isObj(form.initial)) ctx.values(file, [...p, 'initial'], form.initial, where(id, ['form', 'initial']));
     if (typeof form.readOnlyIf === 'string') ctx.expr(file, [...p, 'readOnlyIf'], form.readOnlyIf, where(id, ['form', 'readOnlyIf']));
@@ -137,6 +135,6 @@ function checkReachability(ctx: CheckContext): void {
   }
   for (const s of Object.values(config.steps)) {
     if (seen.has(s.id)) continue;
-    ctx.error(s.file, ['steps', s.id], `step "${s.id}" is unreachable: no go, next or step prop leads to it from start, login, notFound or an entry step (mark it "entry: true" if it is opened from outside)`, { key: true });
+    ctx.error(s.file, ['steps', s.id], `${where(s.id, [])} 到达不了：从 start、login、notFound 和入口步骤出发，没有任何 go、next 或 props 里的步骤名通向它（如果它是从外部链接打开的，请标上 "entry: true"）`, { key: true });
   }
 }

@@ -38,7 +38,7 @@ export async function checkConfig(rootDir: string, registries?: Registries): Pro
   let reg: CheckRegistries;
   if (registries) reg = registries;
   else {
-    notes.push('no registries given: widgets, effects and app functions were not checked');
+    notes.push('没有提供注册表：控件、应用功能（invoke）和应用函数没有检查');
     reg = { ...fallbackRegistries(rootDir), unchecked: ['widgets', 'effects', 'functions'] };
   }
   // The same load + check the studio runs on a draft in memory (check-files.ts).

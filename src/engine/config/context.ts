@@ -4,6 +4,7 @@ import { checkExpr } from '../expr/check';
 import type { ConfigError, Registries } from '../types';
 import type { LoadedConfig } from './assemble';
 import type { PathSeg } from './source';
+import { unknownStepText } from './words';
 
 /** Registries, plus which of them are unknown (not checked) when the caller gave none. */
 export type CheckRegistries = Registries & { unchecked?: Array<'widgets' | 'effects' | 'functions'> };
@@ -17,6 +18,8 @@ export class CheckContext {
   readonly edges = new Map<string, Set<string>>();
   /** Message keys named by actions and props (plus the app's own, registries.messages). */
   readonly usedMessages = new Set<string>();
+  /** Whether a step name was reported unknown (reachability would only echo it). */
+  namedUnknownStep = false;
 
   constructor(readonly config: LoadedConfig, readonly reg: CheckRegistries) {
     this.functions = [...BUILTIN_FUNCTION_NAMES, ...reg.functions];
@@ -53,7 +56,21 @@ export class CheckContext {
       sessionKeys: this.sessionKeys,
       constants: this.constants,
     });
-    for (const p of problems) this.errorInString(file, path, offset + p.column - 1, `${where}: ${p.message}`);
+    for (const p of problems) this.errorInString(file, path, offset + p.column - 1, `${where}：${p.message}`);
+  }
+
+  /**
+   * Checks that `name` (at `path`, written under `key`) is a step: records the
+   * edge from `from`, else reports `<prefix>："go" 指向的步骤 "X" 不存在…`.
+   */
+  stepRef(file: string, path: readonly PathSeg[], prefix: string | null, key: string | null, name: string, from: string | null): void {
+    if (this.config.steps[name]) {
+      if (from) this.edge(from, name);
+      return;
+    }
+    this.namedUnknownStep = true;
+    const text = unknownStepText(key, name, Object.keys(this.config.steps));
+    this.error(file, path, prefix ? `${prefix}：${text}` : text);
   }
 
   /** When app functions are unknown, any called name passes. */
@@ -79,9 +96,12 @@ export class CheckContext {
   }
 }
 
-/** `step "X"` or `step "X" at on.select[0].go`. */
+/** How every message about a step starts: `步骤 "X"` (check-loaded.ts reads it back to merge YAML-alias echoes). */
+export const STEP_PREFIX = /^步骤 "([^"]+)"/;
+
+/** `步骤 "X"` or `步骤 "X" 的 on.select[0].go`. */
 export function where(stepId: string, rest: readonly PathSeg[]): string {
-  if (!rest.length) return `step "${stepId}"`;
+  if (!rest.length) return `步骤 "${stepId}"`;
   const p = rest.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
-  return `step "${stepId}" at ${p}`;
+  return `步骤 "${stepId}" 的 ${p}`;
 }

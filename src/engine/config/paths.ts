@@ -16,20 +16,20 @@ const SEGMENT = /^[^\\/:*?"<>|\x00-\x1f.][^\\/:*?"<>|\x00-\x1f]*$/;
 export function configPathProblem(path: string): string | null {
   const segs = path.split('/');
   if (path.length > 200 || segs.some((s) => !SEGMENT.test(s) || s.endsWith('.') || s.endsWith(' '))) {
-    return `"${path}" is not a usable file path (relative, forward slashes, no "." or ".." parts, no \\ : * ? " < > |)`;
+    return `"${path}" 不能用作文件路径（要用相对路径和 /，不能有 "." 或 ".." 这样的部分，不能有 \\ : * ? " < > |）`;
   }
   if (segs[0] === 'flows') {
     if (segs.length === 2 && segs[1].endsWith('.yaml')) return null;
-    return `"${path}" is not read: flow files are flows/<name>.yaml, directly in flows/`;
+    return `"${path}" 不会被读取：流程文件要直接放在 flows/ 下，写成 flows/<名称>.yaml`;
   }
   if (segs[0] === 'schemas') {
     if ((NOT_CONFIG_SCHEMA_DIRS as readonly string[]).includes(segs[1]) && segs.length > 2) {
-      return `"${path}" is not config: schemas/${segs[1]}/ belongs to the ${segs[1] === 'meta' ? 'engine (the flow format)' : 'server (its request schemas)'}`;
+      return `"${path}" 不是配置文件：schemas/${segs[1]}/ 属于${segs[1] === 'meta' ? '程序（流程格式）' : '服务器（它的请求格式）'}`;
     }
     if (segs.length >= 2 && path.endsWith('.json')) return null;
-    return `"${path}" is not read: schema files are schemas/<folder>/<name>.json`;
+    return `"${path}" 不会被读取：表单文件要写成 schemas/<文件夹>/<名称>.json`;
   }
-  return `"${path}" is not read: config files live in flows/ (.yaml) and schemas/ (.json)`;
+  return `"${path}" 不会被读取：配置文件只放在 flows/（.yaml）和 schemas/（.json）里`;
 }
 
 export function isConfigPath(path: string): boolean {

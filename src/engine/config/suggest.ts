@@ -1,4 +1,4 @@
-/** "did you mean" hints for unknown names. */
+/** "Did you mean" hints for unknown names, in the admin's words: `（是不是要写 "X"？）`. */
 
 function distance(a: string, b: string): number {
   const x = a.toLowerCase();
@@ -16,7 +16,7 @@ function distance(a: string, b: string): number {
   return row[y.length];
 }
 
-/** ` (did you mean "X"?)` for the closest candidate within a small distance, else ''. */
+/** `（是不是要写 "X"？）` for the closest candidate within a small distance, else ''. */
 export function suggest(name: string, candidates: Iterable<string>): string {
   let best: string | null = null;
   let bestD = Infinity;
@@ -25,5 +25,5 @@ export function suggest(name: string, candidates: Iterable<string>): string {
     if (d < bestD) [best, bestD] = [c, d];
   }
   const limit = Math.max(2, Math.floor(name.length / 3));
-  return best !== null && bestD > 0 && bestD <= limit ? ` (did you mean "${best}"?)` : '';
+  return best !== null && bestD > 0 && bestD <= limit ? `（是不是要写 "${best}"？）` : '';
 }

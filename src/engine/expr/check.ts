@@ -5,6 +5,7 @@
  */
 import { compileExpr, ExprError } from './compile';
 import { suggest } from '../config/suggest';
+import { list, notDeclaredText } from '../config/words';
 
 export const EXPR_ROOTS = ['session', 'data', 'form', 'query', 'event', 'result', 'config', 'const', 'item'] as const;
 
@@ -40,21 +41,21 @@ export function checkExpr(source: string, opts: ExprCheckOptions): ExprProblem[]
   const roots = opts.roots ?? EXPR_ROOTS;
   for (const r of c.roots) {
     if (!roots.includes(r)) {
-      problems.push({ message: `unknown name "${r}" in expression "${source}"${suggest(r, roots)} (roots are ${roots.join(', ')})`, column: col(source, r) });
+      problems.push({ message: `表达式 "${source}" 里的 "${r}" 不认识${suggest(r, roots)}（开头只能用：${list(roots)}）`, column: col(source, r) });
     }
   }
   const fnNames = [...opts.functions];
   for (const f of c.calls) {
-    if (!fnNames.includes(f)) problems.push({ message: `unknown function "${f}" in expression "${source}"${suggest(f, fnNames)}`, column: col(source, f) });
+    if (!fnNames.includes(f)) problems.push({ message: `表达式 "${source}" 里的函数 "${f}" 不存在${suggest(f, fnNames)}`, column: col(source, f) });
   }
   const session = opts.sessionKeys ? [...opts.sessionKeys] : null;
   const consts = opts.constants ? [...opts.constants] : null;
   for (const m of c.members) {
     if (m.root === 'session' && session && !session.includes(m.key)) {
-      problems.push({ message: `session key "${m.key}" is not declared in flows/app.yaml "session"${suggest(m.key, session)}`, column: col(source, `session.${m.key}`) });
+      problems.push({ message: notDeclaredText('session', m.key, session), column: col(source, `session.${m.key}`) });
     }
     if (m.root === 'const' && consts && !consts.includes(m.key)) {
-      problems.push({ message: `constant "${m.key}" is not declared in flows/app.yaml "constants"${suggest(m.key, consts)}`, column: col(source, `const.${m.key}`) });
+      problems.push({ message: notDeclaredText('constants', m.key, consts), column: col(source, `const.${m.key}`) });
     }
   }
   return problems;
