@@ -1,7 +1,7 @@
 /**
- * Compiles the server (and its two command-line tools) to plain ES modules in
- * build/server/, so production starts with `node build/server/main.js` and
- * needs no TypeScript loader. Packages stay imports (node_modules at run time);
+ * Compiles the server (its two command-line tools, and the studio's check
+ * worker) to plain ES modules in build/server/, so production starts with
+ * `node build/server/main.js` and needs no TypeScript loader. Packages stay imports (node_modules at run time);
  * files the server reads (schemas/, flows/, dist/) are found from the package
  * root (src/server/paths.ts).
  */
@@ -41,6 +41,8 @@ await build({
     main: 'src/server/main.ts',
     'seed-cli': 'src/server/seed-cli.ts',
     'check-config-cli': 'src/server/check-config-cli.ts',
+    // The studio's config check runs in a worker thread started from this file (services/studio/check-pool.ts).
+    'check-worker': 'src/server/services/studio/check-worker.ts',
   },
   outdir: 'build/server',
   bundle: true,

@@ -47,10 +47,18 @@ export interface ConfigState {
 export type ReloadCause = 'watch' | 'call' | 'studio';
 
 let metaSchema: object | undefined;
-/** Checks config texts with the server's registries: what the server serves, and what the studio publishes. */
+/** The engine's flow format (schemas/meta/flow.schema.json), read once. */
+export function serverMetaSchema(): object {
+  return (metaSchema ??= readMetaSchema());
+}
+
+/**
+ * Checks config texts with the server's registries: what the server serves, and what the studio publishes.
+ * Synchronous (about a second of CPU for the whole config): the studio runs the same check in a worker thread
+ * (services/studio/check-pool.ts) so examinees' calls are not held up meanwhile.
+ */
 export function checkServerFiles(files: Record<string, string>, configDir: string): { config: LoadedConfig; errors: ConfigError[] } {
-  metaSchema ??= readMetaSchema();
-  return checkConfigFiles(files, registriesFor(configDir), metaSchema);
+  return checkConfigFiles(files, registriesFor(configDir), serverMetaSchema());
 }
 
 function checkDir(dir: string): { config: LoadedConfig; errors: ConfigError[]; files: Record<string, string> } {

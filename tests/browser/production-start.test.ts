@@ -3,7 +3,8 @@
  * with plain node (no TypeScript loader), from a working directory that is not
  * the package, with NODE_ENV=production, serves the app to a phone. And the
  * compiled server imports only packages of `dependencies`, so
- * `npm ci --omit=dev` leaves it everything it needs.
+ * `npm ci --omit=dev` leaves it everything it needs. The admin studio's check
+ * runs in its worker thread (build/server/check-worker.js, found beside main.js).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { DIST, REPO, ensureBuilt, freePort } from './helpers/app';
 import { openPhone, waitText, type Phone } from './helpers/phone';
 
 const BUILT = path.join(REPO, 'build/server');
+const STUDIO_PASSWORD = 'prod-studio-pass-2026';
 
 function importedPackages(dir: string): Set<string> {
   const out = new Set<string>();
@@ -59,6 +61,8 @@ describe('production start with plain node', () => {
         CONFIG_DIR: REPO,
         DIST_DIR: DIST,
         DATABASE_URL: '',
+        STUDIO_ADMIN_USER: 'prod-admin',
+        STUDIO_ADMIN_PASSWORD: STUDIO_PASSWORD,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -115,5 +119,30 @@ describe('production start with plain node', () => {
     } finally {
       await phone?.close();
     }
+  });
+
+  it("the studio's check runs in the compiled worker: a clean config has no errors, a planted mistake comes back", async () => {
+    const login = await fetch(`${baseUrl}/api/studio/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'prod-admin', password: STUDIO_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('studio_session='))!;
+    const { csrf } = (await login.json()) as { csrf: string };
+    const { files } = (await (await fetch(`${baseUrl}/api/studio/config`, { headers: { cookie } })).json()) as { files: Record<string, string> };
+    const check = async (f: Record<string, string>) =>
+      fetch(`${baseUrl}/api/studio/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'x-studio-csrf': csrf },
+        body: JSON.stringify({ files: f }),
+      });
+    const clean = await check(files);
+    expect(clean.status, await clean.clone().text()).toBe(200);
+    expect(await clean.json()).toEqual({ errors: [] });
+    const broken = await check({ ...files, 'flows/home.yaml': files['flows/home.yaml'].replace('- go: Index', '- go: NoSuchStep') });
+    expect(broken.status).toBe(200);
+    expect(((await broken.json()) as { errors: Array<{ file: string }> }).errors).toEqual([expect.objectContaining({ file: 'flows/home.yaml' })]);
+    expect(logs).not.toMatch(/check worker/);
   });
 });

@@ -55,11 +55,13 @@ export async function studioConfigRoutes(s: FastifyInstance, studio: StudioLive)
   };
 
   s.get('/config', async (): Promise<StudioConfigRes> => {
+    studio.warmCheck(); // the page opens with this call; its first check follows
     const v = await liveFiles();
     return { live: v.version, files: v.files };
   });
 
-  s.post('/check', big, async (req): Promise<StudioCheckRes> => ({ errors: studio.check(studioBody<StudioCheckReq>('StudioCheck', req.body).files).errors }));
+  // In the check worker (services/studio/check-pool.ts): this instance keeps answering meanwhile.
+  s.post('/check', big, async (req): Promise<StudioCheckRes> => ({ errors: (await studio.check(studioBody<StudioCheckReq>('StudioCheck', req.body).files)).errors }));
 
   // The same registries and format the server checks with: the browser's check agrees with publish's.
   s.get('/check-context', async (): Promise<StudioCheckContextRes> => {

@@ -11,14 +11,19 @@
  *    STUDIO_POLL_MS (a one-row primary-key read) and swap too, each after
  *    checking the files against its own registries — a version that no longer
  *    checks clean is not served there (logged loudly, the last good config stays).
+ *
+ * Every check runs in a worker thread (check-pool.ts): about a second of CPU
+ * that would otherwise hold up every examinee's call on this instance.
  */
 import type { Db } from '../../db/types';
 import type { StudioFiles, StudioVersionInfo } from '../../../contract/api/studio';
 import type { ConfigError } from '../../../engine/types';
 import { formatErrors } from '../../../engine/config/format';
 import { compareConfigPaths } from '../../../engine/config/check-files';
-import { checkServerFiles, configVersion, type ConfigState, type LiveConfig } from '../../config-live';
+import { configVersion, type ConfigState, type LiveConfig } from '../../config-live';
+import { registriesFor } from '../../config-registries';
 import { PACKAGE_ROOT } from '../../paths';
+import { CheckWorkerFailure, studioCheckPool, type CheckOutcome, type CheckPool } from './check-pool';
 import { readLive, recordVersion, versionFiles, versionInfo } from './versions';
 
 export const FILES_AUTHOR = 'files';
@@ -35,6 +40,8 @@ export const MSG_DRAFT_ERRORS = '配置有错误，未发布：请先修正下�
 export const MSG_STALE_BASE = '配置已被他人更新：请重新载入最新版本后再修改';
 export const MSG_NO_FILES = '服务器没有保留当前配置的文件内容（配置文件有错误时启动）：请先修正配置文件并重新加载';
 export const MSG_NO_VERSION = '版本不存在';
+export const MSG_CHECK_CRASHED = '服务器检查配置时出错（检查进程意外退出），请重试';
+export const MSG_CHECK_TIMEOUT = '服务器检查配置超时，请稍后重试';
 
 type Log = (level: 'info' | 'warn' | 'error', msg: string) => void;
 
@@ -48,7 +55,7 @@ export class StudioLive {
   constructor(
     private readonly db: Db,
     readonly live: LiveConfig,
-    private readonly opts: { now: () => number; log: Log },
+    private readonly opts: { now: () => number; log: Log; pool?: CheckPool },
   ) {
     // The reload call while a studio version is live: the files become the live version on every instance.
     live.onBackToFiles(async (next) => {
@@ -61,9 +68,24 @@ export class StudioLive {
     return this.live.configDir ?? PACKAGE_ROOT;
   }
 
-  /** The server's own check of a whole config (the same as the browser's, with this server's registries). */
-  check(files: StudioFiles): ReturnType<typeof checkServerFiles> {
-    return checkServerFiles(files, this.configDir);
+  /** Starts the check worker ahead of the first check (the studio page asks for the live config first). */
+  warmCheck(): void {
+    (this.opts.pool ?? studioCheckPool()).warm();
+  }
+
+  /**
+   * The server's own check of a whole config (the same as the browser's, with this server's registries): the same
+   * answer as `checkServerFiles`, computed in the check worker. A worker that crashes or runs out of time answers
+   * 503 with a message to retry (the next check gets a new worker).
+   */
+  async check(files: StudioFiles): Promise<CheckOutcome> {
+    try {
+      return await (this.opts.pool ?? studioCheckPool()).check(files, registriesFor(this.configDir));
+    } catch (e) {
+      if (!(e instanceof CheckWorkerFailure)) throw e;
+      this.opts.log('error', `studio: ${e.message}`);
+      throw new StudioFailure(503, e.reason === 'timeout' ? MSG_CHECK_TIMEOUT : MSG_CHECK_CRASHED);
+    }
   }
 
   /** One at a time on this instance: the poll's swap and a publish's swap never interleave. */
@@ -112,7 +134,9 @@ export class StudioLive {
       if ((cur.source === 'studio' && cur.studioVersion === row.versionId) || this.refused === key) return;
       const v = await versionFiles(this.db, row.versionId);
       if (!v) return;
-      const { config, errors } = this.check(v.files);
+      const { config, errors } = await this.check(v.files);
+      // The reload call may have served the files meanwhile (it does not wait for this chain): the next poll decides.
+      if (this.live.current !== cur) return;
       if (errors.length) {
         this.refused = key;
         this.opts.log(
@@ -155,7 +179,7 @@ export class StudioLive {
 
   /** Checks a draft, stores it as the new live version when clean and its base is still live, and serves it at once. */
   async publish(p: { files: StudioFiles; note: string; author: string; baseVersion: number }): Promise<StudioVersionInfo> {
-    const { config, errors } = this.check(p.files);
+    const { config, errors } = await this.check(p.files);
     if (errors.length) throw new StudioFailure(422, MSG_DRAFT_ERRORS, errors);
     const base = await this.ensureLive();
     if (base.id !== p.baseVersion) throw new StudioFailure(409, MSG_STALE_BASE);
@@ -166,14 +190,14 @@ export class StudioLive {
   async restore(p: { id: number; note: string; author: string }): Promise<StudioVersionInfo> {
     const old = await versionFiles(this.db, p.id);
     if (!old) throw new StudioFailure(404, MSG_NO_VERSION);
-    const { config, errors } = this.check(old.files);
+    const { config, errors } = await this.check(old.files);
     if (errors.length) throw new StudioFailure(422, MSG_DRAFT_ERRORS, errors);
     await this.ensureLive();
     return this.store({ config, files: old.files, author: p.author, note: p.note || `恢复版本 ${p.id}`, source: 'restore', restoredFrom: p.id }, async () => true);
   }
 
   private async store(
-    v: { config: ReturnType<typeof checkServerFiles>['config']; files: StudioFiles; author: string; note: string; source: 'publish' | 'restore'; restoredFrom?: number },
+    v: { config: CheckOutcome['config']; files: StudioFiles; author: string; note: string; source: 'publish' | 'restore'; restoredFrom?: number },
     when: Parameters<typeof recordVersion>[2],
   ): Promise<StudioVersionInfo> {
     const hash = configVersion(v.config);
