@@ -17,6 +17,7 @@ import {
   type StudioVersionRes,
   type StudioVersionsRes,
 } from '../contract/api/studio';
+import type { StudioAdminCreateReq, StudioAdminCreateRes, StudioAdminRemoveRes, StudioAdminsRes, StudioPasswordReq, StudioPasswordRes } from '../contract/api/studio';
 
 export class StudioApiError extends Error {
   constructor(
@@ -74,4 +75,12 @@ export const studioApi = {
   restore: (id: number, note: string) => call<StudioPublishRes>('POST', `/versions/${id}/restore`, { note }),
   exportToServer: () => call<StudioExportRes>('POST', '/export', {}),
   exportUrl: `${STUDIO_API_PREFIX}/export`,
+};
+
+/** Admin accounts (a separate object so the calls above stay as they are): list, add, own password, remove. */
+export const studioAdminsApi = {
+  list: () => call<StudioAdminsRes>('GET', '/admins'),
+  add: (username: string, password: string) => call<StudioAdminCreateRes>('POST', '/admins', { username, password } satisfies StudioAdminCreateReq),
+  changePassword: (current: string, next: string) => call<StudioPasswordRes>('POST', '/password', { current, next } satisfies StudioPasswordReq),
+  remove: (username: string) => call<StudioAdminRemoveRes>('POST', `/admins/${encodeURIComponent(username)}/remove`, {}),
 };

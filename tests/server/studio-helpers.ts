@@ -54,14 +54,14 @@ export async function openSameStore(store: TestStore): Promise<Db> {
   return store.env.DATABASE_URL ? openDb({ databaseUrl: store.env.DATABASE_URL }) : openDb({ dataDir: store.env.DATA_DIR, databaseUrl: '' });
 }
 
-export async function startInstance(db: Db, opts: { configDir?: string; pollMs?: number; config?: Partial<ServerConfig>; clock?: ReturnType<typeof testClock> } = {}): Promise<StudioInstance> {
+export async function startInstance(db: Db, opts: { configDir?: string; pollMs?: number; config?: Partial<ServerConfig>; clock?: ReturnType<typeof testClock>; logger?: Record<string, unknown> } = {}): Promise<StudioInstance> {
   const configDir = opts.configDir ?? copyConfig();
   const logs: string[] = [];
   const live = await LiveConfig.start(configDir, tmpDir('cf-studio-data-'), (level, msg) => logs.push(`${level}: ${msg}`));
   const clock = opts.clock ?? testClock();
   const base = loadConfig({}, { sweepIntervalMs: 0, ...opts.config });
   const config = { ...base, studio: { ...base.studio, pollMs: opts.pollMs ?? 0 } };
-  const app = await buildServer({ db, config, clock, logger: false, sweep: false, flowConfig: live });
+  const app = await buildServer({ db, config, clock, logger: opts.logger ?? false, sweep: false, flowConfig: live });
   await app.ready();
   return { app, live, db, configDir, clock, logs, close: () => app.close() };
 }
@@ -84,9 +84,9 @@ export async function login(app: FastifyInstance, username = DEMO_STUDIO_ADMIN, 
   return app.inject({ method: 'POST', url: '/api/studio/login', payload: { username, password }, remoteAddress });
 }
 
-/** Signs in and gives calls that carry the session cookie and the CSRF header. */
-export async function signIn(app: FastifyInstance): Promise<Admin> {
-  const r = await login(app);
+/** Signs in (the demo admin unless told) and gives calls that carry the session cookie and the CSRF header. */
+export async function signIn(app: FastifyInstance, username = DEMO_STUDIO_ADMIN, password = DEMO_STUDIO_PASSWORD): Promise<Admin> {
+  const r = await login(app, username, password);
   if (r.statusCode !== 200) throw new Error(`sign-in failed: ${r.statusCode} ${r.body}`);
   const set = ([] as string[]).concat(r.headers['set-cookie'] ?? []);
   const cookie = set.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${STUDIO_SESSION_COOKIE}=`))!;

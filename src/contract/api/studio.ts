@@ -118,3 +118,44 @@ export interface StudioCheckContextRes {
   /** schemas/meta/editor/<name>.schema.json by name: flow, form, question-bank. */
   editor: Record<string, object>;
 }
+
+// ——— Admin accounts (managed in the studio; names and passwords follow
+// src/contract/rules/studio-admin.ts, the same rule as STUDIO_ADMIN_PASSWORD) ———
+
+export interface StudioAdminInfo {
+  username: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The admin who added it in the studio; null for the first admin (STUDIO_ADMIN_USER) or the demo seed. */
+  createdBy: string | null;
+  /** ISO 8601 of the last sign-in; null: not signed in since this was recorded. */
+  lastLoginAt: string | null;
+}
+
+// GET /api/studio/admins → every admin, oldest first (never a password hash)
+export interface StudioAdminsRes { admins: StudioAdminInfo[] }
+
+// POST /api/studio/admins { username, password } → 201 { admin: StudioAdminInfo }
+//   | 400 { error } (a name or password the rule refuses) | 409 { error: '用户名已存在' }
+export interface StudioAdminCreateReq { username: string; password: string }
+export interface StudioAdminCreateRes { admin: StudioAdminInfo }
+
+// POST /api/studio/password { current, next } → the signed-in admin's own password;
+// every other session of that admin ends, this one stays → StudioPasswordRes
+//   | 401 { error: STUDIO_WRONG_CURRENT } (counted like a failed sign-in) | 429 { error, retryAfterSec } (locked)
+//   | 400 { error } (the new password breaks the rule, or equals the current one)
+export interface StudioPasswordReq { current: string; next: string }
+export interface StudioPasswordRes {
+  /** How many other sessions of this admin (other browsers) were signed out. */
+  endedSessions: number;
+}
+/** The 401 of a wrong current password (the page tells it from a lost session's 401 by this text). */
+export const STUDIO_WRONG_CURRENT = '当前密码错误';
+
+// POST /api/studio/admins/:name/remove { } → another admin removed, their sessions ended → StudioAdminRemoveRes
+//   | 409 { error } (yourself, or the last admin) | 404 { error } (no such admin)
+export interface StudioAdminRemoveRes {
+  removed: string;
+  /** How many of their sessions were signed out. */
+  endedSessions: number;
+}

@@ -13,6 +13,7 @@ import * as m071 from './071_payment_anomalies';
 import * as m072 from './072_item_sex';
 import * as m073 from './073_questionnaire_scores';
 import * as m074 from './074_studio';
+import * as m075 from './075_studio_admin_activity';
 
 export const MIGRATIONS: Migration[] = [
   { id: '001_core', up: m001.up },
@@ -24,4 +25,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '072_item_sex', up: m072.up },
   { id: '073_questionnaire_scores', up: m073.up },
   { id: '074_studio', up: m074.up },
+  { id: '075_studio_admin_activity', up: m075.up },
 ];

@@ -2,20 +2,20 @@
  * The admin studio's API under /api/studio (src/contract/api/studio.ts): plain
  * JSON, failures as `{ error }` in Chinese (an admin reads them), not the
  * examinee calls' envelope. Sign-in, sign-out and the session check are here;
- * the config calls in config.ts. Every call but sign-in needs the session
+ * the config calls in config.ts, the admin accounts in admins.ts. Every call but sign-in needs the session
  * cookie (401 without), and every POST but sign-in the CSRF header too (403).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STUDIO_API_PREFIX, STUDIO_CSRF_HEADER, STUDIO_SESSION_COOKIE, type StudioLoginReq, type StudioLoginRes } from '../../../contract/api/studio';
 import { cookieValue } from '../../services/platform/oauth-session';
-import { clearFailures, countFailure, lockedForMs } from '../../services/platform/login-limits';
-import { studioAdminHash } from '../../services/studio/admins';
-import { studioPasswordMatches } from '../../services/studio/passwords';
+import { recordStudioSignIn, verifyStudioPassword } from '../../services/studio/admins';
 import { createStudioSession, endStudioSession, findStudioSession, setStudioCookie, type StudioSession } from '../../services/studio/sessions';
 import { StudioFailure, type StudioLive } from '../../services/studio/live-sync';
 import { studioBody } from './body';
 import { studioConfigRoutes } from './config';
+import { studioAdminRoutes } from './admins';
+import { replyLocked } from './lockout';
 
 export const MSG_WRONG_LOGIN = '用户名或密码错误';
 export const MSG_NEED_LOGIN = '请先登录';
@@ -23,7 +23,6 @@ export const MSG_BAD_CSRF = '页面已过期，请刷新后重试';
 export const MSG_BAD_REQUEST = '请求格式错误';
 export const MSG_TOO_LARGE = '提交的内容过大';
 export const MSG_SERVER = '服务器出错，请稍后再试';
-export const lockedMessage = (sec: number) => `登录失败次数过多，请${Math.max(1, Math.ceil(sec / 60))}分钟后再试`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,22 +72,11 @@ export async function studioRoutes(app: FastifyInstance, studio: StudioLive): Pr
         const now = clock.now();
         const name = username.trim();
         // Counted per name (whether or not it exists: a lock-out must not say which names do) and per client address.
-        const keys = [`studio:${name}`, `studio-client:${req.ip}`];
-        const locked = async () => {
-          const ms = await lockedForMs(db, keys, now);
-          if (!ms) return null;
-          const retryAfterSec = Math.ceil(ms / 1000);
-          reply.header('retry-after', String(retryAfterSec));
-          return reply.code(429).send({ error: lockedMessage(retryAfterSec), retryAfterSec });
-        };
-        const first = await locked();
-        if (first) return first;
-        if (!(await studioPasswordMatches(password, await studioAdminHash(db, name)))) {
-          for (const k of keys) await countFailure(db, k, now);
-          req.log.warn({ studioUser: name }, 'studio sign-in failed');
-          return (await locked()) ?? reply.code(401).send({ error: MSG_WRONG_LOGIN });
-        }
-        await clearFailures(db, keys);
+        const verdict = await verifyStudioPassword(db, name, password, req.ip, now);
+        if (verdict.kind === 'wrong' || (verdict.kind === 'locked' && verdict.counted)) req.log.warn({ studioUser: name }, 'studio sign-in failed');
+        if (verdict.kind === 'locked') return replyLocked(reply, verdict.ms);
+        if (verdict.kind === 'wrong') return reply.code(401).send({ error: MSG_WRONG_LOGIN });
+        await recordStudioSignIn(db, name, now);
         const { token, session } = await createStudioSession(db, name, now);
         setStudioCookie(reply, token, secure);
         req.log.info({ studioUser: name }, 'studio sign-in');
@@ -104,6 +92,7 @@ export async function studioRoutes(app: FastifyInstance, studio: StudioLive): Pr
       s.get('/me', async (req) => ({ username: req.studioSession!.username, csrf: req.studioSession!.csrf }) satisfies StudioLoginRes);
 
       await studioConfigRoutes(s, studio);
+      await studioAdminRoutes(s);
     },
     { prefix: STUDIO_API_PREFIX },
   );

@@ -6,6 +6,7 @@ import type { StartupConfig } from '../../../contract/calls';
 import { SESSION_SECRET_MIN } from './oauth-session';
 import { SMS_QUOTA_DEFAULTS, type SmsQuotaConfig } from '../reports/sms';
 import { DEFAULT_CENTRE_TZ, isTimeZone } from '../../../contract/rules/centre-day';
+import { STUDIO_PASSWORD_MAX, STUDIO_PASSWORD_MIN, studioPasswordProblem } from '../../../contract/rules/studio-admin';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../../paths';
 
@@ -69,13 +70,13 @@ export interface ServerConfig {
   studio: { adminUser: string; adminPassword: string; adminReset: boolean; pollMs: number };
 }
 
-/** STUDIO_ADMIN_USER + STUDIO_ADMIN_PASSWORD: both or neither, a usable name, a password of at least 12 characters. */
+/** STUDIO_ADMIN_USER + STUDIO_ADMIN_PASSWORD: both or neither, a usable name, a password by the studio's one rule (contract/rules/studio-admin.ts). */
 function studioOf(env: NodeJS.ProcessEnv): ServerConfig['studio'] {
   const adminUser = (env.STUDIO_ADMIN_USER ?? '').trim();
   const adminPassword = env.STUDIO_ADMIN_PASSWORD ?? '';
   if (!adminUser !== !adminPassword) throw new Error('STUDIO_ADMIN_USER and STUDIO_ADMIN_PASSWORD go together: set both (the first studio admin) or neither');
   if (adminUser && !/^[A-Za-z0-9_.@-]{1,64}$/.test(adminUser)) throw new Error(`STUDIO_ADMIN_USER=${adminUser}: use 1-64 letters, digits, _ . @ -`);
-  if (adminPassword && [...adminPassword].length < 12) throw new Error('STUDIO_ADMIN_PASSWORD must be at least 12 characters');
+  if (adminPassword && studioPasswordProblem(adminPassword)) throw new Error(`STUDIO_ADMIN_PASSWORD must be at least ${STUDIO_PASSWORD_MIN} characters (and at most ${STUDIO_PASSWORD_MAX})`);
   return { adminUser, adminPassword, adminReset: bool(env.STUDIO_ADMIN_RESET, false), pollMs: Math.max(0, int(env.STUDIO_POLL_MS, 2000)) };
 }
 

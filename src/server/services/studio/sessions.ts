@@ -44,6 +44,11 @@ export async function endStudioSession(db: Queryable, token: string | undefined)
   if (token) await db.run(`DELETE FROM studio_sessions WHERE token_hash = $1`, [hashToken(token)]);
 }
 
+/** Ends every session of `username` but the one of `keepToken` (a password change keeps the admin's own page signed in); how many ended. */
+export async function endOtherStudioSessions(db: Queryable, username: string, keepToken: string | undefined): Promise<number> {
+  return db.run(`DELETE FROM studio_sessions WHERE username = $1 AND token_hash <> $2`, [username, keepToken ? hashToken(keepToken) : '']);
+}
+
 /** Sets (token) or clears (null) the session cookie. */
 export function setStudioCookie(reply: FastifyReply, token: string | null, secure: boolean): void {
   const attrs = [

@@ -1,0 +1,287 @@
+/**
+ * The admins view: who may sign in (added when and by whom, last sign-in),
+ * adding an admin, changing your own password, removing another admin after a
+ * confirm step. Names and passwords are checked here with the server's own rule
+ * (src/contract/rules/studio-admin.ts) and the reason is shown next to the
+ * field; the server checks again. A wrong current password is a 401 the server
+ * marks with STUDIO_WRONG_CURRENT, not a lost session (which sends the page back
+ * to sign-in, like every other call).
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { STUDIO_WRONG_CURRENT, type StudioAdminInfo } from '../../contract/api/studio';
+import { STUDIO_PASSWORD_MIN, studioNameProblem, studioPasswordProblem } from '../../contract/rules/studio-admin';
+import { StudioApiError, studioAdminsApi } from '../api';
+import { studio, useStudio } from '../store';
+import { lockMessage } from './Login';
+import { fmtTime } from './VersionsView';
+
+type Errors = Partial<Record<'username' | 'password' | 'again' | 'current' | 'form', string>>;
+
+function Field(props: { label: string; error?: string; hint?: string; children: (a: { id: string; describedBy?: string; invalid: boolean }) => ReactNode }) {
+  const id = useId();
+  const errId = `${id}-err`;
+  const hintId = `${id}-hint`;
+  const describedBy = props.error ? errId : props.hint ? hintId : undefined;
+  return (
+    <div className="st-admin-field">
+      <label className="st-field" htmlFor={id}>
+        <span>{props.label}</span>
+      </label>
+      {props.children({ id, describedBy, invalid: !!props.error })}
+      {props.error ? (
+        <p className="st-error st-small-text" id={errId} role="alert">
+          {props.error}
+        </p>
+      ) : props.hint ? (
+        <p className="st-muted st-small-text" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The error to show for a refused call, or null when the page went back to sign-in. */
+function refusal(e: unknown): string | null {
+  if (e instanceof StudioApiError && e.status === 429) return lockMessage(e.retryAfterSec ?? 60);
+  if (e instanceof StudioApiError && e.status === 401) {
+    studio.fail(e);
+    return null;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+const PASSWORD_HINT = `至少 ${STUDIO_PASSWORD_MIN} 个字符`;
+
+function AddAdmin({ onAdded }: { onAdded: (name: string) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDone('');
+    const name = username.trim();
+    const found: Errors = {};
+    found.username = studioNameProblem(name) ?? undefined;
+    found.password = studioPasswordProblem(password) ?? undefined;
+    if (!found.password && again !== password) found.again = '两次输入的密码不一致';
+    setErrors(found);
+    if (found.username || found.password || found.again) return;
+    setBusy(true);
+    try {
+      await studioAdminsApi.add(name, password);
+      setUsername('');
+      setPassword('');
+      setAgain('');
+      setDone(`已添加管理员 ${name}，请把用户名和密码当面告诉 TA。`);
+      onAdded(name);
+    } catch (err) {
+      const text = refusal(err);
+      if (text !== null) setErrors(err instanceof StudioApiError && err.status === 409 ? { username: text } : { form: text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="st-card st-admin-form" onSubmit={submit} aria-labelledby="st-add-admin" noValidate>
+      <h2 id="st-add-admin">添加管理员</h2>
+      <Field label="用户名" error={errors.username} hint="2–32 个字符：字母、数字、汉字或 _ - .">
+        {(a) => <input className="st-input" id={a.id} name="new-username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
+      </Field>
+      <Field label="密码" error={errors.password} hint={PASSWORD_HINT}>
+        {(a) => <input className="st-input" id={a.id} name="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
+      </Field>
+      <Field label="再输入一次密码" error={errors.again}>
+        {(a) => <input className="st-input" id={a.id} name="new-password-again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
+      </Field>
+      {errors.form ? (
+        <p className="st-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      {done ? (
+        <p className="st-ok" role="status">
+          {done}
+        </p>
+      ) : null}
+      <div className="st-row">
+        <button className="st-btn st-primary" type="submit" disabled={busy}>
+          {busy ? '正在添加…' : '添加管理员'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ChangePassword() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDone('');
+    const found: Errors = {};
+    if (!current) found.current = '请输入当前密码';
+    found.password = studioPasswordProblem(next) ?? undefined;
+    if (!found.password && next === current) found.password = '新密码不能与当前密码相同';
+    if (!found.password && again !== next) found.again = '两次输入的新密码不一致';
+    setErrors(found);
+    if (found.current || found.password || found.again) return;
+    setBusy(true);
+    try {
+      const r = await studioAdminsApi.changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setAgain('');
+      setDone(r.endedSessions ? `密码已修改。你在其他 ${r.endedSessions} 处的登录已退出。` : '密码已修改。下次登录请使用新密码。');
+    } catch (err) {
+      if (err instanceof StudioApiError && err.status === 401 && err.message === STUDIO_WRONG_CURRENT) setErrors({ current: STUDIO_WRONG_CURRENT });
+      else {
+        const text = refusal(err);
+        if (text !== null) setErrors({ form: text });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="st-card st-admin-form" onSubmit={submit} aria-labelledby="st-own-password" noValidate>
+      <h2 id="st-own-password">修改我的密码</h2>
+      <Field label="当前密码" error={errors.current}>
+        {(a) => <input className="st-input" id={a.id} name="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
+      </Field>
+      <Field label="新密码" error={errors.password} hint={PASSWORD_HINT}>
+        {(a) => <input className="st-input" id={a.id} name="next-password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
+      </Field>
+      <Field label="再输入一次新密码" error={errors.again}>
+        {(a) => <input className="st-input" id={a.id} name="next-password-again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
+      </Field>
+      {errors.form ? (
+        <p className="st-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      {done ? (
+        <p className="st-ok" role="status">
+          {done}
+        </p>
+      ) : null}
+      <div className="st-row">
+        <button className="st-btn st-primary" type="submit" disabled={busy}>
+          {busy ? '正在修改…' : '修改密码'}
+        </button>
+      </div>
+      <p className="st-muted st-small-text">修改后，你在其他电脑或浏览器上的登录会退出；这个页面保持登录。</p>
+    </form>
+  );
+}
+
+export default function AdminsView() {
+  const me = useStudio((s) => s.user?.username);
+  const [admins, setAdmins] = useState<StudioAdminInfo[] | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setAdmins((await studioAdminsApi.list()).admins);
+    } catch (e) {
+      studio.fail(e);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remove = async (name: string) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await studioAdminsApi.remove(name);
+      setMessage({ ok: true, text: `已删除管理员 ${name}，TA 的登录已全部退出。` });
+    } catch (e) {
+      const text = refusal(e);
+      if (text !== null) setMessage({ ok: false, text });
+    } finally {
+      setAsking(null);
+      setBusy(false);
+      await load();
+    }
+  };
+
+  return (
+    <div className="st-admins">
+      <section>
+        <h2>管理员</h2>
+        <p className="st-muted">这些账号都可以登录配置工作台、修改并发布配置。不再使用的账号请及时删除。</p>
+        {admins === null ? (
+          <p>正在载入…</p>
+        ) : (
+          <table className="st-table">
+            <thead>
+              <tr>
+                <th>用户名</th>
+                <th>添加时间</th>
+                <th>添加人</th>
+                <th>最近登录</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {admins.map((a) => (
+                <tr key={a.username} data-admin={a.username}>
+                  <td>
+                    {a.username}
+                    {a.username === me ? <span className="st-chip st-chip-ok">你</span> : null}
+                  </td>
+                  <td>{fmtTime(a.createdAt)}</td>
+                  <td>{a.createdBy ?? <span className="st-muted">（服务器设置）</span>}</td>
+                  <td>{a.lastLoginAt ? fmtTime(a.lastLoginAt) : <span className="st-muted">未登录过</span>}</td>
+                  <td>
+                    <div className="st-actions">
+                      {a.username === me ? null : asking === a.username ? (
+                        <>
+                          <span className="st-muted">删除 {a.username}？TA 将立即退出登录。</span>
+                          <button className="st-btn st-small st-danger" disabled={busy} onClick={() => void remove(a.username)}>
+                            确认删除
+                          </button>
+                          <button className="st-btn st-small" onClick={() => setAsking(null)}>
+                            取消
+                          </button>
+                        </>
+                      ) : (
+                        <button className="st-btn st-small" onClick={() => setAsking(a.username)}>
+                          删除
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {message ? (
+          <p className={message.ok ? 'st-ok' : 'st-error'} role={message.ok ? 'status' : 'alert'}>
+            {message.text}
+          </p>
+        ) : null}
+      </section>
+      <div className="st-admin-forms">
+        <AddAdmin onAdded={() => void load()} />
+        <ChangePassword />
+      </div>
+    </div>
+  );
+}
