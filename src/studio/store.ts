@@ -16,7 +16,7 @@ import type { FlowGraph } from './graph/build';
 export const CHECK_DELAY_MS = 400;
 const SAVE_DELAY_MS = 250;
 
-export type View = 'edit' | 'graph' | 'publish' | 'versions' | 'builder';
+export type View = 'edit' | 'graph' | 'publish' | 'versions' | 'builder' | 'admins';
 
 export interface CheckState {
   status: 'waiting' | 'checking' | 'done' | 'failed';
@@ -246,6 +246,20 @@ export const studio = {
     scheduleCheck(0);
   },
 
+  /**
+   * The draft rebased on `live` (src/studio/rebase.ts: the admin's changes kept,
+   * the other publish's taken, conflicts as the admin chose): one step, saved at once.
+   */
+  rebaseOnto(live: StudioConfigRes, files: StudioFiles, notice: Notice): void {
+    const { draft } = get();
+    if (!draft) return;
+    const next: StoredDraft = { ...draft, baseVersion: live.live.id, baseHash: live.live.hash, files };
+    const first = 'flows/messages.yaml' in files ? 'flows/messages.yaml' : (Object.keys(files).sort()[0] ?? null);
+    set((s) => ({ live, draft: next, stale: false, conflict: false, publishErrors: [], revision: s.revision + 1, notice, openFile: s.openFile && s.openFile in files ? s.openFile : first }));
+    persistNow();
+    scheduleCheck(0);
+  },
+
   /** Drops the draft and starts again from what is live now (fetched anew). */
   async startFromLive(): Promise<void> {
     const { user } = get();
@@ -284,7 +298,11 @@ export const studio = {
       return version;
     } catch (e) {
       if (e instanceof StudioApiError && e.status === 422) set({ busy: false, publishErrors: e.errors, notice: { kind: 'error', text: e.message } });
-      else if (e instanceof StudioApiError && e.status === 409) set({ busy: false, conflict: true, notice: { kind: 'error', text: e.message } });
+      else if (e instanceof StudioApiError && e.status === 409) {
+        set({ busy: false, conflict: true, stale: true, notice: { kind: 'error', text: e.message } });
+        // what is live now (the stale banner names it; keeping my changes starts from it)
+        studioApi.config().then((live) => set({ live }), () => undefined);
+      }
       else fail(e);
       return null;
     }
@@ -325,7 +343,7 @@ export function useChanges(): FileChange[] {
 /** Why publishing is not possible now ('' when it is). */
 export function publishBlocker(s: StudioState, note: string): string {
   if (!s.draft || !s.live) return '正在载入…';
-  if (s.conflict || s.stale) return `已有人发布了新版本（线上 #${s.live.live.id}），请先载入最新版本`;
+  if (s.conflict || s.stale) return `已有人发布了新版本（线上 #${s.live.live.id}），请先在线上最新版本上保留你的改动`;
   if (draftChanges(s).length === 0) return '草稿与线上版本相同，没有可发布的改动';
   if (s.check.status === 'failed') return `检查未能完成：${s.check.message ?? ''}`;
   if (s.check.revision !== s.revision || s.check.status !== 'done') return '正在检查草稿…';

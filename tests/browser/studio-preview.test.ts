@@ -147,6 +147,79 @@ describe('the studio live phone preview', () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
+  it('follows an edited form schema without reopening, keeping a half-filled form; fits short windows', async () => {
+    // (after the first test: signed in, the panel open)
+    if (!(await page.getByTestId('preview-panel').count())) await page.getByRole('button', { name: '手机预览' }).click();
+    await openFile('flows/reports.yaml');
+    await expect.poll(() => frame().locator('.cf-step').getAttribute('data-step'), { timeout: 15_000 }).toBe('ReportLogin');
+    const tel = frame().getByPlaceholder('请输入手机号');
+    await tel.fill('13912345678');
+    await page.waitForTimeout(300);
+
+    // the form's schema edited: the frame's label follows, the typed number stays
+    await openFile('schemas/forms/report-login.json');
+    await (await findLine(/"x-label": "手机号",$/)).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('（草稿）');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => line(/"x-label": "手机号/).innerText()).toMatch(/"x-label": "手机号（草稿）",$/);
+    await expect.poll(frameText, { timeout: 20_000 }).toContain('手机号（草稿）');
+    expect(await frame().locator('.cf-step').getAttribute('data-step')).toBe('ReportLogin');
+    expect(await frame().getByPlaceholder('请输入手机号').inputValue()).toBe('13912345678');
+    // a second edit follows too (not a one-off first load)
+    await (await findLine(/"x-placeholder": "请输入身份证号",$/)).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('（18位）');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => frame().getByPlaceholder('请输入身份证号（18位）').count(), { timeout: 20_000 }).toBe(1);
+    expect(await frame().getByPlaceholder('请输入手机号').inputValue()).toBe('13912345678');
+    expect(await page.getByTestId('preview-panel').count()).toBe(1);
+
+    // short windows: editor and phone fit, no page scrollbar, the whole phone in view
+    for (const size of [
+      { width: 1366, height: 820 },
+      { width: 1280, height: 720 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(400);
+      const fit = await page.evaluate(() => {
+        const phone = document.querySelector('[data-testid="preview-phone"]')!.getBoundingClientRect();
+        const frameBox = document.querySelector('[data-testid="preview-frame"]')!.getBoundingClientRect();
+        const panel = document.querySelector('[data-testid="preview-panel"]') as HTMLElement;
+        const editor = document.querySelector('.st-editor-col')!.getBoundingClientRect();
+        return {
+          scroll: document.scrollingElement!.scrollHeight,
+          inner: innerHeight,
+          width: innerWidth,
+          phone: [phone.left, phone.top, phone.right, phone.bottom],
+          frame: [frameBox.left, frameBox.top, frameBox.right, frameBox.bottom],
+          panelScrolls: panel.scrollHeight > panel.clientHeight,
+          editorBottom: editor.bottom,
+        };
+      });
+      expect(fit.scroll, `${size.width}×${size.height}`).toBeLessThanOrEqual(fit.inner);
+      expect(fit.panelScrolls).toBe(false);
+      expect(fit.phone[0]).toBeGreaterThanOrEqual(0);
+      expect(fit.phone[1]).toBeGreaterThanOrEqual(0);
+      expect(fit.phone[2]).toBeLessThanOrEqual(fit.width);
+      expect(fit.phone[3]).toBeLessThanOrEqual(fit.inner);
+      expect(fit.editorBottom).toBeLessThanOrEqual(fit.inner);
+      // the frame is scaled as a whole: its aspect stays 375:667 and it lies inside the phone box
+      const [fw, fh] = [fit.frame[2] - fit.frame[0], fit.frame[3] - fit.frame[1]];
+      expect(Math.abs(fw / fh - 375 / 667)).toBeLessThan(0.01);
+      expect(fit.frame[0]).toBeGreaterThanOrEqual(fit.phone[0]);
+      expect(fit.frame[3]).toBeLessThanOrEqual(fit.phone[3] + 0.5);
+      // the app inside still lays out at the phone's CSS size
+      expect(await frame().locator('body').evaluate(() => [innerWidth, innerHeight])).toEqual([375, 667]);
+      await screenshot(page, `studio-preview-fit-${size.width}x${size.height}`);
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+
   it('only the preview page may be framed, and only by the same origin', async () => {
     const preview = await fetch(`${app.serverUrl}/studio/preview.html`);
     expect(preview.status).toBe(200);

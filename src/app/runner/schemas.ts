@@ -27,6 +27,21 @@ export async function loadSchemaRemember(path: string): Promise<object> {
 }
 
 /**
+ * Replaces every cached schema with `byPath` (paths below schemas/): the
+ * studio's live phone preview (src/studio/preview/main.tsx) calls it with the
+ * draft's schemas on each update. The examinee app never calls it (its build
+ * drops it).
+ */
+export function replaceSchemas(byPath: Record<string, object>): void {
+  cache.clear();
+  done.clear();
+  for (const [path, schema] of Object.entries(byPath)) {
+    cache.set(path, Promise.resolve(schema));
+    done.set(path, schema);
+  }
+}
+
+/**
  * A form schema's validate function: the server's pre-compiled ES module
  * (GET schemas/<path>.js, src/server/plugins/validators.ts). index.html's CSP
  * (`script-src 'self'`, no 'unsafe-eval') forbids compiling schemas here; a

@@ -4,7 +4,7 @@
  * checked config, re-rendered ~500 ms after the draft, the cursor's step or a
  * session fact changes; the picker sets the facts that branch the flows.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useStudio } from '../store';
 import { FACT_CHOICES, type PreviewRender, type PreviewReport } from './protocol';
 import { previewPanel, usePreviewPanel } from './panel-store';
@@ -12,9 +12,39 @@ import { stepAt } from './step-at';
 
 export const PREVIEW_DELAY_MS = 500;
 const FRAME_URL = `${import.meta.env.BASE_URL}preview.html`;
+/** The phone's CSS size (the frame keeps it: the app lays out at 375×667), plus its 1px border. */
+export const PHONE = { width: 375, height: 667, border: 1 };
+
+/**
+ * The scale that fits the phone in the space the panel leaves it (never above 1):
+ * on a short window (1366×820, 1280×720) the frame's box is scaled down with a CSS
+ * transform, keeping its aspect and the app's CSS pixels.
+ */
+export function phoneScale(availWidth: number, availHeight: number): number {
+  if (availWidth <= 0 || availHeight <= 0) return 1;
+  // the border is not scaled
+  return Math.max(0.3, Math.min(1, (availWidth - 2 * PHONE.border) / PHONE.width, (availHeight - 2 * PHONE.border) / PHONE.height));
+}
+
+/** The scale for the stage element's current size, updated as the window resizes. */
+function useFitScale(stage: RefObject<HTMLDivElement | null>): number {
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => setScale(phoneScale(el.clientWidth, el.clientHeight));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [stage]);
+  return scale;
+}
 
 export function PreviewPanel() {
   const frame = useRef<HTMLIFrameElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const scale = useFitScale(stage);
   const [ready, setReady] = useState(false);
   const [status, setStatus] = useState<{ kind: 'waiting' | 'shown' | 'failed'; text: string }>({ kind: 'waiting', text: '正在载入预览…' });
   const seq = useRef(0);
@@ -77,8 +107,24 @@ export function PreviewPanel() {
           <span>已登录</span>
         </label>
       </div>
-      <div className="st-preview-phone">
-        <iframe ref={frame} title="手机预览" src={FRAME_URL} width={375} height={667} data-testid="preview-frame" />
+      <div className="st-preview-stage" ref={stage}>
+        {/* the box takes the scaled size; the frame inside keeps 375×667 CSS pixels, scaled by a transform */}
+        <div
+          className="st-preview-phone"
+          data-testid="preview-phone"
+          data-scale={scale.toFixed(3)}
+          style={{ width: PHONE.width * scale + 2 * PHONE.border, height: PHONE.height * scale + 2 * PHONE.border }}
+        >
+          <iframe
+            ref={frame}
+            title="手机预览"
+            src={FRAME_URL}
+            width={PHONE.width}
+            height={PHONE.height}
+            data-testid="preview-frame"
+            style={scale < 1 ? { transform: `scale(${scale})`, transformOrigin: '0 0' } : undefined}
+          />
+        </div>
       </div>
       <p className="st-muted st-small-text">预览使用线上数据，只读：提交、支付、授权等操作不会执行。</p>
     </aside>

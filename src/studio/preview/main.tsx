@@ -9,6 +9,8 @@
 import { createRoot } from 'react-dom/client';
 import '../../app/app.css';
 import { App } from '../../app/App';
+import { replaceSchemas } from '../../app/runner/schemas';
+import { loadFeedback } from '../../widgets/common/feedback';
 import { applyRootFontSize, createRuntime, type AppConfigJson } from '../../app/boot';
 import type { StartupConfig } from '../../contract/calls';
 import type { PreviewConfig } from '../check/run';
@@ -43,14 +45,34 @@ async function startup(): Promise<StartupConfig> {
   return (await res.json()) as StartupConfig;
 }
 
+/** The step and facts of the last render: while they stay, a draft update keeps what was typed into the form. */
+let lastScene = '';
+
+/**
+ * The steps as the preview runs them: the previewed step's form keeps its values
+ * in a session draft (its own key when the step names none), so the re-mount on
+ * each draft update — a new form schema, a changed step — keeps a half-filled form.
+ */
+function withFormDraft(steps: PreviewConfig['steps'], stepId: string): AppConfigJson['steps'] {
+  const step = steps[stepId] as { form?: { draft?: string } };
+  if (!step?.form || step.form.draft) return steps as AppConfigJson['steps'];
+  return { ...steps, [stepId]: { ...step, form: { ...step.form, draft: `preview:${stepId}` } } } as AppConfigJson['steps'];
+}
+
 function render(startupConfig: StartupConfig, m: PreviewRender): void {
   const step = m.config.steps[m.stepId];
   if (!step) {
     root.render(<div className="cf-boot">草稿里没有步骤 {m.stepId}</div>);
     return report({ type: 'checkup-preview:failed', seq: m.seq, message: `没有步骤 ${m.stepId}` });
   }
+  // The draft's schemas (forms, question banks) replace whatever the frame loaded before: the
+  // app's schema cache for forms, the fetch answer above for banks (fetched on each mount).
   draftSchemas = m.config.schemas ?? {};
-  const cfg: AppConfigJson = { app: m.config.app, messages: m.config.messages, steps: m.config.steps as AppConfigJson['steps'] };
+  replaceSchemas(draftSchemas);
+  const scene = JSON.stringify([m.stepId, m.facts]);
+  const sameScene = scene === lastScene;
+  lastScene = scene;
+  const cfg: AppConfigJson = { app: m.config.app, messages: m.config.messages, steps: withFormDraft(m.config.steps, m.stepId) };
   const rt = createRuntime(startupConfig, cfg, { storageName: PREVIEW_STORAGE_NAME });
   // A clean session each render (the service token kept), then the picked facts.
   const s = rt.session.getState();
@@ -60,7 +82,18 @@ function render(startupConfig: StartupConfig, m: PreviewRender): void {
   // (home, booking) show themselves instead of sending the preview to 选择院区.
   const branch = startupConfig.branches?.[0];
   if (branch) s.set('hospInfo', { hospCode: branch.hospCode, hospAddr: branch.hospAddr, hospTel: branch.hospTel });
-  for (const key of Object.keys(s.drafts ?? {})) s.clearDraft(key);
+  // Another step or other facts start clean; the same ones keep the form's values.
+  if (!sameScene) {
+    for (const key of Object.keys(s.drafts ?? {})) s.clearDraft(key);
+    // a dialog or toast the last step opened (outside the app's root) goes with it
+    loadFeedback().then(
+      ({ Dialog, Toast }) => {
+        Dialog.clear();
+        Toast.clear();
+      },
+      () => undefined,
+    );
+  }
   const runtime = { ...rt, api: readOnlyApi(rt.api) };
   // The step's route, replacing the entry (the editor page's history is not grown).
   const route = step.route ?? '/';

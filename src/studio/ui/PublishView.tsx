@@ -12,10 +12,12 @@ import { syntaxHighlighting, defaultHighlightStyle } from '@codemirror/language'
 import { chinesePhrases, languageOf } from '../editor/codemirror';
 import { lineStats } from '../draft';
 import { publishBlocker, studio, useChanges, useStudio } from '../store';
+import { rebase } from '../rebase-store';
 import { ProblemList } from './EditView';
 import { CheckChip } from './CheckChip';
 
-function DiffView({ file, before, after }: { file: string; before: string; after: string }) {
+/** Two versions of a file side by side (read-only); `heads` names them (线上版本 / 草稿 by default). */
+export function DiffView({ file, before, after, heads = ['线上版本', '草稿'] }: { file: string; before: string; after: string; heads?: [string, string] }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!host.current) return;
@@ -33,8 +35,8 @@ function DiffView({ file, before, after }: { file: string; before: string; after
   return (
     <div className="st-diff" data-testid="diff" data-file={file}>
       <div className="st-diff-heads">
-        <span>线上版本</span>
-        <span>草稿</span>
+        <span>{heads[0]}</span>
+        <span>{heads[1]}</span>
       </div>
       <div ref={host} />
     </div>
@@ -110,9 +112,14 @@ export function PublishView() {
         {conflict ? (
           <div className="st-box st-box-warn" role="alert">
             <p>在你修改期间，有人发布了新版本。你的草稿不能直接发布。</p>
-            <button className="st-btn st-small" onClick={() => void studio.startFromLive()}>
-              载入线上最新版本（放弃我的草稿）
-            </button>
+            <div className="st-row">
+              <button className="st-btn st-small st-primary" onClick={() => void rebase.start()}>
+                在线上最新版本上保留我的改动
+              </button>
+              <button className="st-btn st-small" onClick={() => void studio.startFromLive()}>
+                载入线上最新版本（放弃我的草稿）
+              </button>
+            </div>
           </div>
         ) : null}
         {publishErrors.length ? (

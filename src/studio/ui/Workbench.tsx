@@ -4,10 +4,12 @@ import { draftChanges, studio, useStudio, type View } from '../store';
 import { CheckChip } from './CheckChip';
 import { EditView } from './EditView';
 import { PublishView } from './PublishView';
+import { StaleBanner } from './RebaseDialog';
 import { VersionsView } from './VersionsView';
 
 const GraphView = lazy(() => import('./GraphView'));
 const BuilderView = lazy(() => import('./BuilderView'));
+const AdminsView = lazy(() => import('./AdminsView'));
 
 const VIEWS: Array<{ view: View; label: string }> = [
   { view: 'edit', label: '编辑' },
@@ -15,6 +17,7 @@ const VIEWS: Array<{ view: View; label: string }> = [
   { view: 'builder', label: '问卷设计' },
   { view: 'publish', label: '预览并发布' },
   { view: 'versions', label: '版本与导出' },
+  { view: 'admins', label: '管理员' },
 ];
 
 export default function Workbench() {
@@ -22,8 +25,6 @@ export default function Workbench() {
   const user = useStudio((s) => s.user);
   const live = useStudio((s) => s.live);
   const notice = useStudio((s) => s.notice);
-  const stale = useStudio((s) => s.stale);
-  const draft = useStudio((s) => s.draft);
   const changes = useStudio((s) => draftChanges(s).length);
 
   useEffect(() => {
@@ -59,14 +60,7 @@ export default function Workbench() {
           </button>
         </div>
       </header>
-      {stale && draft && live ? (
-        <div className="st-banner st-banner-warn" role="alert">
-          你的草稿是基于版本 #{draft.baseVersion} 修改的，线上已是版本 #{live.live.id}（有人发布了新版本）。
-          <button className="st-btn st-small" onClick={() => void studio.startFromLive()}>
-            放弃草稿，从线上最新版本开始
-          </button>
-        </div>
-      ) : null}
+      <StaleBanner />
       {notice ? (
         <div className={`st-banner st-banner-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           <span>{notice.text}</span>
@@ -84,6 +78,11 @@ export default function Workbench() {
         {view === 'versions' ? <VersionsView /> : null}
         {view === 'graph' || view === 'builder' ? (
           <Suspense fallback={<div className="st-center">正在载入…</div>}>{view === 'graph' ? <GraphView /> : <BuilderView />}</Suspense>
+        ) : null}
+        {view === 'admins' ? (
+          <Suspense fallback={<div className="st-center">正在载入…</div>}>
+            <AdminsView />
+          </Suspense>
         ) : null}
       </main>
     </div>
