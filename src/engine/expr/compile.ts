@@ -63,10 +63,10 @@ export function compileExpr(source: string): Compiled {
   } catch (e) {
     const err = e as Error & { index?: number; description?: string };
     const col = typeof err.index === 'number' ? err.index + 1 : 1;
-    throw new ExprError(`表达式写得不对：${parserWords(err.description ?? err.message)}（表达式第 ${col} 个字符）`, col);
+    throw new ExprError(`cannot parse expression: ${err.description ?? err.message} (column ${col})`, col);
   }
   if (!raw || (raw.type === 'Compound' && (raw as jsep.Compound).body.length === 0)) {
-    throw new ExprError('表达式是空的', 1);
+    throw new ExprError('empty expression', 1);
   }
   const roots: string[] = [];
   const calls: string[] = [];
@@ -82,30 +82,6 @@ export function compileExpr(source: string): Compiled {
   };
   cache.set(source, compiled);
   return compiled;
-}
-
-/** jsep's syntax errors in the admin's words; one it does not know stays as jsep wrote it. */
-const PARSER_WORDS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
-  [/^Unclosed \($/, () => '括号 "(" 没有配对的 ")"'],
-  [/^Unclosed \[$/, () => '方括号 "[" 没有配对的 "]"'],
-  [/^Unclosed quote after "(.*)"$/s, (m) => `引号没有结束（从 "${m[1]}" 开始）`],
-  [/^Expected expression after (.+)$/, (m) => `"${m[1]}" 后面缺少内容`],
-  [/^Expected expression$/, () => '这里缺少内容'],
-  [/^Expected :$/, () => '"?" 后面缺少 ":"'],
-  [/^Expected comma$/, () => '缺少逗号'],
-  [/^Expected (.)$/, (m) => `缺少 "${m[1]}"`],
-  [/^Unexpected period$/, () => '这里不该有 "."'],
-  [/^Unexpected token (.)$/, (m) => `这里不该有 "${m[1]}"`],
-  [/^Unexpected "?(.*?)"?$/, (m) => `这里不该有 "${m[1]}"`],
-  [/^Variable names cannot start with a number \((.*)\)$/, (m) => `名字不能以数字开头（${m[1]}）`],
-];
-
-function parserWords(detail: string): string {
-  for (const [re, say] of PARSER_WORDS) {
-    const m = re.exec(detail);
-    if (m) return say(m);
-  }
-  return detail;
 }
 
 /** Finds a rough column for a token, for errors raised after parsing. */
@@ -146,14 +122,14 @@ function convert(
     case 'UnaryExpression': {
       const u = n as jsep.UnaryExpression;
       if (u.operator !== '!' && u.operator !== '-' && u.operator !== '+') {
-        throw new ExprError(`表达式里不能用运算符 "${u.operator}"`, columnOf(src, u.operator));
+        throw new ExprError(`operator "${u.operator}" is not allowed`, columnOf(src, u.operator));
       }
       return { t: 'un', op: u.operator, arg: rec(u.argument) };
     }
     case 'BinaryExpression': {
       const b = n as jsep.BinaryExpression;
       if (!BINARY_OPS.has(b.operator)) {
-        throw new ExprError(`表达式里不能用运算符 "${b.operator}"`, columnOf(src, b.operator));
+        throw new ExprError(`operator "${b.operator}" is not allowed`, columnOf(src, b.operator));
       }
       return { t: 'bin', op: b.operator, l: rec(b.left), r: rec(b.right) };
     }
@@ -168,18 +144,18 @@ function convert(
     case 'CallExpression': {
       const c = n as jsep.CallExpression;
       if (c.callee.type !== 'Identifier') {
-        throw new ExprError('只能调用已登记的函数（不能写 a.b() 这样的调用）', columnOf(src, '('));
+        throw new ExprError('only registered functions can be called (no method calls like a.b())', columnOf(src, '('));
       }
       const name = (c.callee as jsep.Identifier).name;
       if (!calls.includes(name)) calls.push(name);
       return { t: 'call', name, args: c.arguments.map(rec) };
     }
     case 'Compound':
-      throw new ExprError('这里只能写一个表达式，现在有好几个（是不是多了逗号或分号？）', columnOf(src, ';') || columnOf(src, ','));
+      throw new ExprError('one expression expected, found several (stray comma or semicolon?)', columnOf(src, ';') || columnOf(src, ','));
     case 'ThisExpression':
-      throw new ExprError('表达式里不能用 "this"', columnOf(src, 'this'));
+      throw new ExprError('"this" is not allowed', columnOf(src, 'this'));
     default:
-      throw new ExprError(`表达式里不能用 ${n.type}`, 1);
+      throw new ExprError(`${n.type} is not allowed in expressions`, 1);
   }
 }
 
