@@ -99,21 +99,7 @@ function AddAdmin({ onAdded }: { onAdded: (name: string) => void }) {
       <Field label="再输入一次密码" error={errors.again}>
         {(a) => <input className="st-input" id={a.id} name="new-password-again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
       </Field>
-      {errors.form ? (
-        <p className="st-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="st-ok" role="status">
-          {done}
-        </p>
-      ) : null}
-      <div className="st-row">
-        <button className="st-btn st-primary" type="submit" disabled={busy}>
-          {busy ? '正在添加…' : '添加管理员'}
-        </button>
-      </div>
+      <FormFoot error={errors.form} done={done} busy={busy} label="添加管理员" busyLabel="正在添加…" />
     </form>
   );
 }
@@ -166,21 +152,7 @@ function ChangePassword() {
       <Field label="再输入一次新密码" error={errors.again}>
         {(a) => <input className="st-input" id={a.id} name="next-password-again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
       </Field>
-      {errors.form ? (
-        <p className="st-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="st-ok" role="status">
-          {done}
-        </p>
-      ) : null}
-      <div className="st-row">
-        <button className="st-btn st-primary" type="submit" disabled={busy}>
-          {busy ? '正在修改…' : '修改密码'}
-        </button>
-      </div>
+      <FormFoot error={errors.form} done={done} busy={busy} label="修改密码" busyLabel="正在修改…" />
       <p className="st-muted st-small-text">修改后，你在其他电脑或浏览器上的登录会退出；这个页面保持登录。</p>
     </form>
   );
@@ -283,5 +255,28 @@ export default function AdminsView() {
         <ChangePassword />
       </div>
     </div>
+  );
+}
+
+/** A form's refusal or success line, and its submit button (busy while the call runs). */
+function FormFoot({ error, done, busy, label, busyLabel }: { error?: string; done: string | null | undefined; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {error ? (
+        <p className="st-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p className="st-ok" role="status">
+          {done}
+        </p>
+      ) : null}
+      <div className="st-row">
+        <button className="st-btn st-primary" type="submit" disabled={busy}>
+          {busy ? busyLabel : label}
+        </button>
+      </div>
+    </>
   );
 }

@@ -19,7 +19,6 @@ import { hashStudioPassword, studioPasswordMatches } from './passwords';
 export const DEMO_STUDIO_ADMIN = 'admin';
 export const DEMO_STUDIO_PASSWORD = 'studio-demo-2026';
 export { STUDIO_PASSWORD_MIN } from '../../../contract/rules/studio-admin';
-export const STUDIO_USERNAME_RE = /^[A-Za-z0-9_.@-]{1,64}$/;
 
 /** Creates the admin unless one of that name exists; true when created. */
 export async function createStudioAdmin(db: Queryable, username: string, password: string, now: number): Promise<boolean> {
