@@ -253,6 +253,11 @@ describe('a questionnaire built in the studio reaches an open phone, and a resto
     await p.locator('#f-StressQuestionnaire-sources').getByText('家庭', { exact: true }).click();
     await p.locator('#f-StressQuestionnaire-note input, #f-StressQuestionnaire-note textarea, input#f-StressQuestionnaire-note').first().fill('最近加班多');
     await screenshot(p, 'studio-questionnaire-phone-filled');
+    // the generated page on a small phone: nothing wider than the screen
+    await p.setViewportSize({ width: 320, height: 568 });
+    expect(await p.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(p, 'studio-questionnaire-phone-filled-320');
+    await p.setViewportSize({ width: 375, height: 667 });
     await clickText(p, '提交');
     // 经常 2 + 是 2 + 否 0 + 8-10小时 1 + 工作 1 + 家庭 1 = 7 → 较大 (bands: ≤3 轻松, ≤6 中等, ≤10 较大)
     const dialog = p.locator('.adm-dialog-content');

@@ -19,6 +19,19 @@ import type { ListProps, SectionProps, WidgetProps } from './types';
 /** Widgets whose control needs the row's full width under the label. */
 const VERTICAL = new Set(['textarea', 'checkboxes', 'signature']);
 
+/**
+ * The label column holds 5.6 em on a 320 px phone (form.css): a longer label
+ * (a question, not a field name) goes above its control, so that it reads
+ * whole instead of breaking inside a word (常感到疲/惫). A Han or full-width
+ * character is 1 em, anything else about half.
+ */
+const LABEL_COLUMN_EM = 5.5;
+function labelFitsColumn(label: string): boolean {
+  let em = 0;
+  for (const ch of label) em += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1 : 0.55;
+  return em <= LABEL_COLUMN_EM;
+}
+
 /** One level of rows; while a long form mounts, only its first frame's rows until that frame is painted (first-rows.ts). */
 export const Fields = memo(function Fields({ nodes, base }: { nodes: FieldNode[]; base: string }) {
   const env = useFormEnv();
@@ -87,7 +100,7 @@ function Leaf({ node, path }: { node: FieldNode; path: string }) {
   const error = (get(errors, path) as FieldError | undefined)?.message;
   useLabelledControl(fieldId(env.formId, path), readOnly);
   return (
-    <FormRow label={node.label} required={!readOnly && node.required} layout={VERTICAL.has(node.widget) ? 'vertical' : 'horizontal'} error={error} data-path={path}>
+    <FormRow label={node.label} required={!readOnly && node.required} layout={VERTICAL.has(node.widget) || !labelFitsColumn(node.label) ? 'vertical' : 'horizontal'} error={error} data-path={path}>
       <LeafControl node={node} path={path} readOnly={readOnly} />
     </FormRow>
   );
