@@ -34,7 +34,7 @@ describe('config mistakes in words', () => {
   it('a wrong kind of value says what it must be, what it is, and what the prop is for', async () => {
     const dir = copyWith('flows/home.yaml', 'autoplay: "=const.bannerAutoplayMs"', 'autoplay: 5s');
     expect(await lines(dir)).toEqual([
-      expect.stringMatching(/^flows\/home\.yaml:\d+:\d+ {2}步骤 "Index" 的 props\.autoplay：应该是数字或 =表达式，现在写的是 "5s"（说明：Carousel interval in ms \(spec: 5000\)\. 0 = no autoplay\.）$/),
+      expect.stringMatching(/^flows\/home\.yaml:\d+:\d+ {2}步骤 "Index" 的 props\.autoplay：应该是数字或 =表达式，现在写的是 "5s"（说明：轮播间隔，单位毫秒；0 表示不自动轮播）$/),
     ]);
   });
 

@@ -42,4 +42,19 @@ describe('editor schemas', () => {
     const bank = ajv().compile(JSON.parse(s['question-bank.schema.json']));
     for (const f of files('schemas/questionnaires', '.json')) expect(bank(JSON.parse(fs.readFileSync(f, 'utf8'))), f).toBe(true);
   });
+
+  it("speak Chinese: every description and title (the studio's hover and completion, the checker's （说明：…）)", () => {
+    const english: string[] = [];
+    const walk = (v: unknown, where: string, inMap: boolean): void => {
+      if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${where}/${i}`, false));
+      if (!v || typeof v !== 'object') return;
+      for (const [k, x] of Object.entries(v)) {
+        if (!inMap && (k === 'description' || k === 'title') && typeof x === 'string') {
+          if (!/[\u4e00-\u9fff]/.test(x)) english.push(`${where}/${k}: ${x}`);
+        } else walk(x, `${where}/${k}`, !inMap && ['properties', 'definitions', 'patternProperties'].includes(k));
+      }
+    };
+    for (const [name, content] of Object.entries(editorSchemas())) walk(JSON.parse(content), name, false);
+    expect(english).toEqual([]);
+  });
 });

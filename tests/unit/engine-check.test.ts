@@ -178,7 +178,7 @@ describe('checkLoaded (pure, in memory)', () => {
     const e = checkFiles({ 'flows/app.yaml': APP, 'flows/messages.yaml': MSG, 'flows/f.yaml': flow, 'schemas/forms/x.json': '{ "type": "object" }' });
     expect(formatErrors(e).split('\n')).toEqual([
       'flows/f.yaml:1:7  "flow"：要以英文字母开头，只用英文字母、数字、_ 和 -',
-      'flows/f.yaml:5:11  步骤 "A" 的 auth：应该是 true 或 false，现在写的是 "maybe"',
+      'flows/f.yaml:5:11  步骤 "A" 的 auth：应该是 true 或 false，现在写的是 "maybe"（说明：true：需要登录（微信授权）才能打开）',
       'flows/f.yaml:7:44  步骤 "A" 的 form.choices：列表里至少要有一项',
       'flows/f.yaml:7:60  步骤 "A" 的 form.readOnlyIf：不能是空的',
       'flows/f.yaml:7:61  步骤 "A" 的 form.readOnlyIf：表达式是空的',

@@ -134,10 +134,12 @@ describe('completion from the editor schemas', () => {
 describe('hover', () => {
   it("a key's description, a message's text, a step's place", () => {
     const t1 = at('flow: x\nsteps:\n  A:\n    backAr|row: false\n');
-    expect(hoverAt('flows/home.yaml', t1.text, t1.offset, env)?.body).toMatch(/back arrow/);
+    expect(hoverAt('flows/home.yaml', t1.text, t1.offset, env)?.body).toBe('false：标题栏不显示返回箭头（用于首页）；浏览器的返回照常可用');
     const t2 = at('flow: x\nsteps:\n  A:\n    on:\n      x:\n        - alert: systemBu|sy\n');
     expect(hoverAt('flows/home.yaml', t2.text, t2.offset, env)?.body).toBe(config.messages.systemBusy);
     const t3 = at('flow: x\nsteps:\n  A:\n    on:\n      x:\n        - go: PersonIn|dex\n');
     expect(hoverAt('flows/home.yaml', t3.text, t3.offset, env)?.body).toMatch(/\/PersonIndex/);
+    const t4 = at('{ "type": "object", "properties": { "a": { "type": "array", "it|ems": { "type": "string" } } } }');
+    expect(hoverAt('schemas/forms/x.json', t4.text, t4.offset, env)?.body).toBe('一个字段的写法（type、x-label、x-widget 等）');
   });
 });

@@ -195,7 +195,7 @@ export class SchemaWalker {
     }
     if (!type) {
       const types = [...new Set(flat.map((f) => (isObj(f.s) ? typeHint(f.s) : undefined)).filter(Boolean))];
-      if (types.length) type = types.join(' | ');
+      if (types.length) type = types.join('，或');
     }
     return { description, type };
   }
@@ -237,12 +237,13 @@ function typeFits(t: unknown, data: unknown): boolean {
   return types.some((x) => x === actual || (x === 'integer' && typeof data === 'number') || (x === 'number' && typeof data === 'number'));
 }
 
+/** What a value is, in the admin's words (the hover's second line). */
+const TYPE_WORDS: Record<string, string> = { array: '列表', object: '一组键和值', string: '文字', number: '数字', integer: '整数', boolean: 'true 或 false', null: '空值' };
+
 function typeHint(s: Json): string | undefined {
-  if (Array.isArray(s.enum)) return `one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}`.slice(0, 80);
+  if (Array.isArray(s.enum)) return `可以写：${s.enum.map((e) => JSON.stringify(e)).join('、')}`.slice(0, 80);
   const t = s.type;
-  if (t === 'array') return 'list';
-  if (t === 'object') return 'map';
-  if (typeof t === 'string') return t;
-  if (Array.isArray(t)) return t.join(' | ');
+  if (typeof t === 'string') return TYPE_WORDS[t] ?? t;
+  if (Array.isArray(t)) return t.map((x) => TYPE_WORDS[String(x)] ?? String(x)).join('或');
   return undefined;
 }
