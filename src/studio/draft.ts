@@ -4,6 +4,7 @@
  * helpers over a Storage-like object, unit-tested.
  */
 import type { StudioFiles } from '../contract/api/studio';
+import { diffLines } from './merge3';
 
 export interface StoredDraft {
   /** The live version id the draft started from (publish sends it as baseVersion). */
@@ -76,16 +77,16 @@ export function resumeDraft(stored: StoredDraft | null, live: { id: number; hash
   return { draft: { baseVersion: live.id, baseHash: live.hash, files: { ...liveFiles }, savedAt: new Date().toISOString() }, stale: false, resumed: false };
 }
 
-/** Simple line diff stats (added/removed lines) for the changes list. */
+/** Simple line diff stats (added/removed lines) for the changes list: the rebase's line diff (./merge3.ts), counted. */
 export function lineStats(before: string, after: string): { added: number; removed: number } {
   const a = before.split('\n');
   const b = after.split('\n');
-  // LCS on lines (files are a few hundred lines: fine)
-  const n = a.length;
-  const m = b.length;
-  if (n * m > 4_000_000) return { added: m, removed: n };
-  const dp = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) dp[i][j] = a[i] === b[j] ? dp[i + 1][j + 1] + 1 : Math.max(dp[i + 1][j], dp[i][j + 1]);
-  const same = dp[0][0];
-  return { added: m - same, removed: n - same };
+  if (a.length * b.length > 4_000_000) return { added: b.length, removed: a.length };
+  let added = 0;
+  let removed = 0;
+  for (const h of diffLines(a, b)) {
+    added += h.sEnd - h.sStart;
+    removed += h.oEnd - h.oStart;
+  }
+  return { added, removed };
 }

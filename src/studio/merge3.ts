@@ -5,8 +5,8 @@
  * changed (or two changes that touch: adjacent lines, an insertion at the
  * same place) is a conflict unless both made it the same. Pure, no DOM.
  *
- * Written here rather than taken from a library: it is ~100 lines over the
- * LCS already used for the publish view's line counts, while node-diff3 and
+ * Written here rather than taken from a library: it is ~100 lines over an
+ * LCS line diff (which also gives the publish view its line counts), while node-diff3 and
  * the like bring API surface (merge markers, patches) the studio does not
  * use; `@codemirror/merge` only diffs two documents.
  */
