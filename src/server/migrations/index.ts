@@ -14,6 +14,9 @@ import * as m072 from './072_item_sex';
 import * as m073 from './073_questionnaire_scores';
 import * as m074 from './074_studio';
 import * as m075 from './075_studio_admin_activity';
+import * as m076 from './076_wechat_pay_v3';
+import * as m077 from './077_wechat_tokens';
+import * as m078 from './078_sms_gateway';
 
 export const MIGRATIONS: Migration[] = [
   { id: '001_core', up: m001.up },
@@ -26,4 +29,7 @@ export const MIGRATIONS: Migration[] = [
   { id: '073_questionnaire_scores', up: m073.up },
   { id: '074_studio', up: m074.up },
   { id: '075_studio_admin_activity', up: m075.up },
+  { id: '076_wechat_pay_v3', up: m076.up },
+  { id: '077_wechat_tokens', up: m077.up },
+  { id: '078_sms_gateway', up: m078.up },
 ];

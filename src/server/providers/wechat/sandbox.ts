@@ -10,7 +10,6 @@ import { nonce } from '../../services/platform/ids';
 
 export const SANDBOX_APPID = 'wx-sandbox-appid';
 export const SANDBOX_KEY = 'sandbox-key-not-secret-000000000';
-export const SANDBOX_OPENID = 'demo-openid-0001';
 
 export function sandboxProvider(opts: { now?: () => number } = {}): PayProvider {
   const now = opts.now ?? Date.now;
@@ -36,12 +35,6 @@ export function sandboxProvider(opts: { now?: () => number } = {}): PayProvider 
     },
     async refund(p) {
       return p.refundFee === 1 ? { ok: false, reason: 'sandbox refund failure (0.01)' } : { ok: true };
-    },
-    authorizeUrl() {
-      return null;
-    },
-    async codeToOpenid(code) {
-      return code && code !== 'sandbox' ? `sandbox-${code}` : SANDBOX_OPENID;
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Payment + OAuth provider (WeChat official account / JSAPI pay, or the sandbox). */
 import type { PayParams } from '../../../contract/api/orders';
+import type { MpProvider } from '../wechat-mp/types';
 
 /** The in-app payment parameters: the contract's PayParams, one definition for client and server. */
 export type JsapiParams = PayParams;
@@ -20,14 +21,12 @@ export interface PayProvider {
   verifyNotify(fields: Record<string, string>): NotifyResult;
   /** Refunds a paid order. */
   refund(p: { outTradeNo: string; outRefundNo: string; totalFee: number; refundFee: number }): Promise<{ ok: boolean; reason?: string }>;
-  /** OAuth: the URL to send the browser to (snsapi_base), or null when the provider answers at once (sandbox). */
-  authorizeUrl(redirectUri: string, state: string): string | null;
-  /** OAuth: code → openid. */
-  codeToOpenid(code: string): Promise<string>;
 }
 
 /** Providers reachable as app.deps.providers; other areas add theirs (e.g. `sms`) under their own key. */
 export interface Providers {
   pay: PayProvider;
+  /** The official account: OAuth login, JS-SDK (providers/wechat-mp). */
+  mp: MpProvider;
   [name: string]: unknown;
 }

@@ -12,7 +12,6 @@ import { nonce } from '../../services/platform/ids';
 
 export interface WechatConfig {
   appid: string;
-  secret: string;
   mchId: string;
   apiKey: string;
   certPath: string;
@@ -82,17 +81,6 @@ export function wechatProvider(c: WechatConfig): PayProvider {
       } catch (e) {
         return { ok: false, reason: (e as Error).message };
       }
-    },
-    authorizeUrl(redirectUri, state) {
-      const q = new URLSearchParams({ appid: c.appid, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_base', state });
-      return `https://open.weixin.qq.com/connect/oauth2/authorize?${q.toString()}#wechat_redirect`;
-    },
-    async codeToOpenid(code) {
-      const q = new URLSearchParams({ appid: c.appid, secret: c.secret, code, grant_type: 'authorization_code' });
-      const res = await fetch(`https://api.weixin.qq.com/sns/oauth2/access_token?${q.toString()}`);
-      const j = (await res.json()) as { openid?: string; errmsg?: string };
-      if (!j.openid) throw new Error(`oauth failed: ${j.errmsg ?? ''}`);
-      return j.openid;
     },
   };
 }

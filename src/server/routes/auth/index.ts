@@ -13,7 +13,7 @@ import { ApiError, CLIENT_SUBJECT_PREFIX, MSG_NEED_USER, defineCall } from '../.
 import { provenOpenid, setOpenidCookie } from '../../services/platform/oauth-session';
 import { issueToken } from '../../services/platform/tokens';
 import { userOf } from '../../services/orders';
-import { SANDBOX_OPENID } from '../../providers/wechat/sandbox';
+import { SANDBOX_OPENID } from '../../providers/wechat-mp/index';
 import { CALLS } from '../../../contract/calls';
 
 const same = (a: unknown, b: string) => {
@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     handler: async (q: Record<string, string>, req, reply) => {
       const target = safeTarget(String(q.targetUrl ?? ''), req, config.oauthAllowedOrigins);
       if (!target) throw new ApiError('微信授权失败');
-      const provider = app.deps.providers.pay;
+      const provider = app.deps.providers.mp;
       const done = async (openid: string) => {
         await ensureUser(app, openid);
         setOpenidCookie(reply, req, { key: config.sessionSecret, openid, nowMs: app.deps.clock.now(), publicUrl: config.publicUrl });

@@ -45,7 +45,40 @@ export interface ServerConfig {
   sessionSecret: string;
   crypto: { enabled: boolean; keySeed: string; substitution: string };
   payProvider: 'sandbox' | 'wechat';
-  wechat: { appid: string; secret: string; mchId: string; apiKey: string; certPath: string };
+  /**
+   * The WeChat official account (公众号): OAuth login and the JS-SDK. Used when PAY_PROVIDER=wechat
+   * (the sandbox answers OAuth at once). Base URLs are overridable so tests point them at local doubles.
+   */
+  wechat: {
+    appid: string;
+    secret: string;
+    /** WECHAT_OAUTH_SCOPE: snsapi_base (silent, default) or snsapi_userinfo (asks the person once). */
+    oauthScope: 'snsapi_base' | 'snsapi_userinfo';
+    /** WECHAT_API_BASE_URL (default https://api.weixin.qq.com): sns/oauth2, cgi-bin/token, ticket/getticket. */
+    apiBaseUrl: string;
+    /** WECHAT_OAUTH_BASE_URL (default https://open.weixin.qq.com): the authorize page the browser is sent to. */
+    oauthBaseUrl: string;
+  };
+  /** WeChat Pay API v3 (JSAPI), the merchant's settings. */
+  wechatPay: {
+    /** WECHAT_MCH_ID: 商户号. */
+    mchId: string;
+    /** WECHAT_PAY_MCH_SERIAL: the serial number of the merchant API certificate (商户API证书序列号). */
+    mchSerial: string;
+    /** WECHAT_PAY_PRIVATE_KEY_PATH: apiclient_key.pem, the merchant API private key. */
+    privateKeyPath: string;
+    /** WECHAT_PAY_APIV3_KEY: the 32-byte APIv3 key (decrypts notifies and certificates). */
+    apiV3Key: string;
+    /** WECHAT_PAY_PLATFORM_CERT_PATH: platform certificate(s) (平台证书), a PEM file or a folder of them; downloaded and refreshed when empty. */
+    platformCertPath: string;
+    /** WECHAT_PAY_PUBLIC_KEY_PATH + WECHAT_PAY_PUBLIC_KEY_ID (PUB_KEY_ID_…): the WeChat Pay public key (微信支付公钥), instead of platform certificates. */
+    publicKeyPath: string;
+    publicKeyId: string;
+    /** WECHAT_PAY_BASE_URL (default https://api.mch.weixin.qq.com). */
+    baseUrl: string;
+    /** PAY_RECONCILE_MS (default 60000; 0 = off): how often unpaid orders with an open trade are asked about. */
+    reconcileIntervalMs: number;
+  };
   /** Extra origins toWeChatOauth may redirect back to (besides the request's own host and relative URLs). */
   oauthAllowedOrigins: string[];
   /** Seed demo data into an empty database at start: default outside production only; SEED_ON_START=1 asks explicitly. */
@@ -131,9 +164,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wechat: {
       appid: env.WECHAT_APPID || '',
       secret: env.WECHAT_SECRET || '',
+      oauthScope: env.WECHAT_OAUTH_SCOPE === 'snsapi_userinfo' ? 'snsapi_userinfo' : 'snsapi_base',
+      apiBaseUrl: (env.WECHAT_API_BASE_URL || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+      oauthBaseUrl: (env.WECHAT_OAUTH_BASE_URL || 'https://open.weixin.qq.com').replace(/\/+$/, ''),
+    },
+    wechatPay: {
       mchId: env.WECHAT_MCH_ID || '',
-      apiKey: env.WECHAT_API_KEY || '',
-      certPath: env.WECHAT_CERT_PATH || '',
+      mchSerial: env.WECHAT_PAY_MCH_SERIAL || '',
+      privateKeyPath: env.WECHAT_PAY_PRIVATE_KEY_PATH || '',
+      apiV3Key: env.WECHAT_PAY_APIV3_KEY || '',
+      platformCertPath: env.WECHAT_PAY_PLATFORM_CERT_PATH || '',
+      publicKeyPath: env.WECHAT_PAY_PUBLIC_KEY_PATH || '',
+      publicKeyId: env.WECHAT_PAY_PUBLIC_KEY_ID || '',
+      baseUrl: (env.WECHAT_PAY_BASE_URL || 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
+      reconcileIntervalMs: Math.max(0, int(env.PAY_RECONCILE_MS, 60_000)),
     },
     oauthAllowedOrigins: (env.OAUTH_ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
     seedOnStart: bool(env.SEED_ON_START, (env.NODE_ENV || 'development') !== 'production'),
@@ -161,8 +205,8 @@ export function productionProblems(c: ServerConfig): string[] {
   if (c.sessionSecret.length < SESSION_SECRET_MIN) p.push(`SESSION_SECRET (the OAuth cookie's signing key, at least ${SESSION_SECRET_MIN} characters) is not set`);
   if (c.payProvider === 'sandbox') p.push('PAY_PROVIDER is sandbox (set PAY_PROVIDER=wechat and WECHAT_* env)');
   if (c.crypto.enabled && c.crypto.keySeed === DEMO_CRYPTO_SEED) p.push('CRYPTO_KEY_SEED is the demo seed');
-  if (c.payProvider === 'wechat' && (!c.wechat.appid || !c.wechat.secret || !c.wechat.mchId || !c.wechat.apiKey))
-    p.push('WECHAT_APPID, WECHAT_SECRET, WECHAT_MCH_ID and WECHAT_API_KEY are required');
+  if (c.payProvider === 'wechat' && (!c.wechat.appid || !c.wechat.secret || !c.wechatPay.mchId || !c.wechatPay.apiV3Key))
+    p.push('WECHAT_APPID, WECHAT_SECRET, WECHAT_MCH_ID and WECHAT_PAY_APIV3_KEY are required');
   return p;
 }
 

@@ -1,0 +1,16 @@
+/** Sandbox official account (default, no secrets): OAuth answers at once with a demo openid. */
+import type { MpProvider } from './types';
+
+export const SANDBOX_OPENID = 'demo-openid-0001';
+
+export function sandboxMpProvider(): MpProvider {
+  return {
+    name: 'sandbox',
+    authorizeUrl() {
+      return null;
+    },
+    async codeToOpenid(code) {
+      return code && code !== 'sandbox' ? `sandbox-${code}` : SANDBOX_OPENID;
+    },
+  };
+}
