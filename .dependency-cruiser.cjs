@@ -18,7 +18,8 @@
  *                  and app (the live phone preview renders the app's own code);
  *                  never server; nothing imports it.
  *
- * Plus: no cycles anywhere under src/. (DOM types are kept out of the engine,
+ * Plus: no cycles anywhere under src/, and nothing under src/ imports tests/ (the
+ * local doubles of WeChat and the SMS gateways are for tests only). (DOM types are kept out of the engine,
  * contract and server by their own tsconfig, tsconfig.node.json.)
  */
 const UI_PACKAGES =
@@ -104,6 +105,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(?!studio/)' },
       to: { path: '^src/studio/' },
+    },
+    {
+      name: 'product-never-imports-tests',
+      comment: 'The test doubles (tests/doubles: WeChat Pay v3, the official account, the SMS gateways) and every other test file stay out of the product: nothing under src/ may import them, so a double can never answer in production.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^tests/' },
     },
     {
       name: 'no-unresolvable',

@@ -1,5 +1,5 @@
 /**
- * Compiles the server (its two command-line tools, and the studio's check
+ * Compiles the server (its command-line tools: seed, check-config, doctor; and the studio's check
  * worker) to plain ES modules in build/server/, so production starts with
  * `node build/server/main.js` and needs no TypeScript loader. Packages stay imports (node_modules at run time);
  * files the server reads (schemas/, flows/, dist/) are found from the package
@@ -41,6 +41,8 @@ await build({
     main: 'src/server/main.ts',
     'seed-cli': 'src/server/seed-cli.ts',
     'check-config-cli': 'src/server/check-config-cli.ts',
+    // npm run doctor in a production install (no tsx): node build/server/doctor-cli.js
+    'doctor-cli': 'src/server/doctor-cli.ts',
     // The studio's config check runs in a worker thread started from this file (services/studio/check-pool.ts).
     'check-worker': 'src/server/services/studio/check-worker.ts',
   },

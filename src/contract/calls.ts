@@ -62,6 +62,8 @@ export const CALLS = {
   SendVerifyCode: { path: 'ReportApi/SendVerifyCode', method: 'POST', auth: 'service', spec: 'after §7' },
   CheckVerifyCode: { path: 'ReportApi/CheckVerifyCode', method: 'POST', auth: 'service', spec: 'after §7' },
   toWeChatOauth: { path: 'OAuthApi/toWeChatOauth', method: 'GET', auth: 'none', spec: 'after §7' },
+  /** Not in the spec: the wx.config signature for a page of this app (server-side, jsapi_ticket cached in the database). */
+  JsSdkConfig: { path: 'OAuthApi/JsSdkConfig', method: 'POST', auth: 'service', spec: 'decision' },
   userOpenid: { path: 'UserInfoApi/userOpenid', method: 'POST', auth: 'service', spec: 'after §7' },
   GetReportList: { path: 'ReportApi/GetReportList', method: 'POST', auth: 'report', spec: 'after §7' },
   GetReportDetail: { path: 'ReportApi/GetReportDetail', method: 'POST', auth: 'report', jsonText: true, spec: 'after §7' },

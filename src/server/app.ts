@@ -22,6 +22,7 @@ import { LiveConfig } from './config-live';
 import { setServerMessages } from './messages';
 import { routeAreas } from './routes/index';
 import { startSweeper } from './services/orders';
+import { startReconciler } from './services/orders/reconcile';
 import { processSessionSecret } from './services/platform/oauth-session';
 import { setCentreZone } from '../contract/rules/centre-day';
 
@@ -37,6 +38,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Run the periodic hold-expiry sweep (default true unless config.sweepIntervalMs <= 0). */
   sweep?: boolean;
+  /** Run the WeChat Pay reconciler (default true when PAY_PROVIDER=wechat and PAY_RECONCILE_MS > 0). */
+  reconcile?: boolean;
   /** The checked flow config to serve at /app-config.json and /schemas/…: live (main.ts: follows the files) or fixed. */
   flowConfig?: LoadedConfig | LiveConfig;
 }
@@ -91,7 +94,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   const deps: ServerDeps = {
     db: opts.db,
     config,
-    providers: opts.providers ?? makeProviders(config, clock.now),
+    providers: opts.providers ?? makeProviders(config, clock.now, (msg, extra) => app.log.warn(extra ?? {}, msg)),
     clock,
   };
   const live = opts.flowConfig instanceof LiveConfig ? opts.flowConfig : opts.flowConfig ? LiveConfig.fixed(opts.flowConfig) : null;
@@ -124,6 +127,10 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
 
   if (opts.sweep !== false && config.sweepIntervalMs > 0) {
     const stop = startSweeper(app);
+    app.addHook('onClose', async () => stop());
+  }
+  if (opts.reconcile !== false && deps.providers.pay.name === 'wechat' && config.wechatPay.reconcileIntervalMs > 0) {
+    const stop = startReconciler(app);
     app.addHook('onClose', async () => stop());
   }
   return app;

@@ -2,7 +2,8 @@
  * Entry: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data) or DATABASE_URL.
  * Refuses to start on a bad flow/schema config (CONFIG_DIR, default the working
  * directory: every problem printed as file:line:column) unless DATA_DIR holds a last
- * good one, which it then serves; follows edits of the config without a restart and on demo secrets in production (unless ALLOW_DEMO=1). Seeds an empty
+ * good one, which it then serves; follows edits of the config without a restart. Refuses a production start on any missing, demo or malformed
+ * setting (doctor/, the same check as `npm run doctor`) unless ALLOW_DEMO=1. Seeds an empty
  * database outside production (SEED_ON_START); creates the studio's first admin from
  * STUDIO_ADMIN_USER/STUDIO_ADMIN_PASSWORD (services/studio/admins.ts). Graceful shutdown on SIGTERM/SIGINT: close the
  * server, then the db, within a 10 s grace whatever happens to the log output.
@@ -14,7 +15,8 @@ import { loadConfigFiles } from '../engine/config/check-files';
 import { readConfigFiles } from '../engine/config/read-files';
 import { buildServer } from './app';
 import { openDb } from './db/index';
-import { loadConfig, productionProblems } from './services/platform/config';
+import { loadConfig } from './services/platform/config';
+import { formatRefusal, preflight, preflightApplies, refusals } from './doctor/index';
 import { devSessionSecret } from './services/platform/oauth-session';
 import { seedIfEmpty } from './seed/index';
 import { ensureStudioAdmins } from './services/studio/admins';
@@ -41,6 +43,12 @@ const fail = (msg: string): never => {
     process.exit(1);
   }
 };
+// The production preflight (doctor/, also `npm run doctor`): every missing, demo, malformed or mismatched
+// setting named with where to find it, before anything else can fail on one of them.
+if (preflightApplies(process.env)) {
+  const findings = preflight(process.env);
+  if (refusals(findings).length) fail(formatRefusal(findings));
+}
 const config = (() => {
   try {
     return loadConfig();
@@ -49,9 +57,7 @@ const config = (() => {
   }
 })();
 
-const problems = productionProblems(config);
-if (problems.length) fail(`refusing to start in production:\n - ${problems.join('\n - ')}\n(set ALLOW_DEMO=1 to run the demo anyway)`);
-// The OAuth cookie's HMAC key: SESSION_SECRET (required in production, see productionProblems);
+// The OAuth cookie's HMAC key: SESSION_SECRET (required in production, see doctor/core.ts);
 // for dev/demo/test a random key kept in DATA_DIR/session.key, never a key from the repository.
 if (!config.sessionSecret) {
   const dev = devSessionSecret(config.dataDir);

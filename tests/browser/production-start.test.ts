@@ -5,6 +5,8 @@
  * compiled server imports only packages of `dependencies`, so
  * `npm ci --omit=dev` leaves it everything it needs. The admin studio's check
  * runs in its worker thread (build/server/check-worker.js, found beside main.js).
+ * Without ALLOW_DEMO the same start is refused, naming each missing setting (the preflight, src/server/doctor),
+ * and `node build/server/doctor-cli.js` (npm run doctor in a production install) prints the same findings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,13 +20,25 @@ import { openPhone, waitText, type Phone } from './helpers/phone';
 const BUILT = path.join(REPO, 'build/server');
 const STUDIO_PASSWORD = 'prod-studio-pass-2026';
 
+/** A compiled entry run with plain node and only the given env: its exit code and everything it printed. */
+function runBuilt(entry: string, env: Record<string, string>, cwd: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [path.join(BUILT, entry)], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    p.stdout!.on('data', (d) => (out += d));
+    p.stderr!.on('data', (d) => (out += d));
+    p.once('error', reject);
+    p.once('close', (code) => resolve({ code, out }));
+  });
+}
+
 function importedPackages(dir: string): Set<string> {
   const out = new Set<string>();
   for (const f of fs.readdirSync(dir, { recursive: true }) as string[]) {
     if (!f.endsWith('.js')) continue;
     const src = fs.readFileSync(path.join(dir, f), 'utf8');
-    // Not inside a name: a column list ending in restored_from" is not an import.
-    for (const m of src.matchAll(/(?<![\w$.])(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
+    // Not inside a name or an option: a column list ending in restored_from" or the string "--from" is not an import.
+    for (const m of src.matchAll(/(?<![\w$.-])(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
       const spec = m[1];
       if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
       out.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
@@ -144,5 +158,19 @@ describe('production start with plain node', () => {
     expect(broken.status).toBe(200);
     expect(((await broken.json()) as { errors: Array<{ file: string }> }).errors).toEqual([expect.objectContaining({ file: 'flows/home.yaml' })]);
     expect(logs).not.toMatch(/check worker/);
+  });
+
+  it('without ALLOW_DEMO a production start is refused naming each missing setting; the compiled doctor says the same', async () => {
+    const env = { NODE_ENV: 'production', DATA_DIR: dataDir, CONFIG_DIR: REPO, DIST_DIR: DIST, SKIP_CONFIG_CHECK: '1' };
+    const start = await runBuilt('main.js', env, cwd);
+    expect(start.code, start.out).toBe(1);
+    for (const name of ['PUBLIC_URL', 'SESSION_SECRET', 'TOKEN_CLIENT_SECRET', 'WECHAT_APPID', 'WECHAT_SECRET', 'PAY_PROVIDER', 'WECHAT_MCH_ID', 'WECHAT_PAY_APIV3_KEY', 'WECHAT_PAY_PRIVATE_KEY_PATH', 'SMS_PROVIDER'])
+      expect(start.out).toContain(name);
+    expect(start.out).toContain('ALLOW_DEMO=1');
+    expect(start.out).not.toMatch(/mode production/);
+    const doctor = await runBuilt('doctor-cli.js', env, cwd);
+    expect(doctor.code, doctor.out).toBe(1);
+    expect(doctor.out).toContain('【微信支付（API v3）】');
+    expect(doctor.out).toMatch(/结果：\d+ 个问题，生产环境将拒绝启动/);
   });
 });

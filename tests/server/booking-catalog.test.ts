@@ -167,17 +167,18 @@ describe('seed and store', () => {
     for (const s of ['F', 'S', 'C', 'export', 'E', 'Refund']) expect(states.has(s)).toBe(true);
     for (const f of ['F', 'EING', 'T', 'TJServeERR', 'RefundERR']) expect(flags.has(f)).toBe(true);
   });
-  it('production guard refuses demo secrets unless ALLOW_DEMO=1', async () => {
-    const { loadConfig, productionProblems } = await import('../../src/server/services/platform/config');
-    expect(productionProblems(loadConfig({ NODE_ENV: 'production' })).length).toBeGreaterThan(0);
-    expect(productionProblems(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: '1' }))).toEqual([]);
-    expect(
-      productionProblems(loadConfig({ NODE_ENV: 'production', TOKEN_CLIENT_SECRET: 's', TOKEN_CLIENT_PASSWORD: 'p', PAY_PROVIDER: 'wechat', WECHAT_APPID: 'a', WECHAT_SECRET: 'b', WECHAT_MCH_ID: 'c', WECHAT_API_KEY: 'd', SESSION_SECRET: 'k'.repeat(32) })),
-    ).toEqual([]);
-    // the OAuth cookie's signing key has no default in production
-    expect(
-      productionProblems(loadConfig({ NODE_ENV: 'production', TOKEN_CLIENT_SECRET: 's', TOKEN_CLIENT_PASSWORD: 'p', PAY_PROVIDER: 'wechat', WECHAT_APPID: 'a', WECHAT_SECRET: 'b', WECHAT_MCH_ID: 'c', WECHAT_API_KEY: 'd' })),
-    ).toEqual([expect.stringContaining('SESSION_SECRET')]);
-    expect(productionProblems(loadConfig({}))).toEqual([]);
+  it('production guard: the preflight names each missing or demo setting, unless ALLOW_DEMO=1 (details: tests/unit/server-doctor.test.ts)', async () => {
+    const { preflight, preflightApplies, refusals } = await import('../../src/server/doctor/index');
+    const named = refusals(preflight({ NODE_ENV: 'production' })).map((f) => `${f.setting}:${f.problem}`);
+    expect(named).toEqual(
+      expect.arrayContaining(['SESSION_SECRET:missing', 'TOKEN_CLIENT_SECRET:demo', 'PAY_PROVIDER:demo', 'WECHAT_APPID:missing', 'WECHAT_PAY_APIV3_KEY:missing', 'SMS_PROVIDER:missing']),
+    );
+    expect(preflightApplies({ NODE_ENV: 'production' })).toBe(true);
+    expect(preflightApplies({ NODE_ENV: 'production', ALLOW_DEMO: '1' })).toBe(false);
+    expect(preflightApplies({})).toBe(false);
+    // the API v2 settings of before no longer make a complete configuration: the v3 ones are named
+    const v2 = preflight({ NODE_ENV: 'production', PAY_PROVIDER: 'wechat', WECHAT_MCH_ID: '1900000001', WECHAT_API_KEY: 'd', SESSION_SECRET: 'k'.repeat(32) });
+    expect(refusals(v2).map((f) => f.setting)).toEqual(expect.arrayContaining(['WECHAT_PAY_APIV3_KEY', 'WECHAT_PAY_PRIVATE_KEY_PATH', 'WECHAT_PAY_MCH_SERIAL']));
+    expect(v2.find((f) => f.setting === 'WECHAT_API_KEY')?.problem).toBe('obsolete');
   });
 });

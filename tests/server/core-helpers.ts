@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDb } from '../../src/server/db/index';
 import type { Db } from '../../src/server/db/types';
 import { buildServer } from '../../src/server/app';
+import type { Providers } from '../../src/server/providers/wechat/types';
 import { loadConfig, type ServerConfig } from '../../src/server/services/platform/config';
 import { seedAll } from '../../src/server/seed/index';
 import { CALLS, type CallDef, type CallName } from '../../src/contract/calls';
@@ -107,13 +108,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(overrides: Partial<ServerConfig> = {}, opts: { seed?: boolean; flowConfig?: LoadedConfig } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  overrides: Partial<ServerConfig> = {},
+  opts: { seed?: boolean; flowConfig?: LoadedConfig; providers?: (config: ServerConfig, clock: { now(): number }) => Providers } = {},
+): Promise<TestApp> {
   const store = await freshStore();
   const clock = testClock();
   const today = centreDay(clock.now());
   if (opts.seed !== false) await seedAll(store.db, { today, nowMs: clock.now(), records: false });
   const config = loadConfig({}, { sweepIntervalMs: 0, ...overrides });
-  const app = await buildServer({ db: store.db, config, clock, logger: false, sweep: false, flowConfig: opts.flowConfig });
+  const app = await buildServer({ db: store.db, config, clock, logger: false, sweep: false, flowConfig: opts.flowConfig, providers: opts.providers?.(config, clock) });
   await app.ready();
   const t: TestApp = {
     app,

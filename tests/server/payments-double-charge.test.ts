@@ -8,8 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, personBody, plusDays, setDay, type TestApp } from './core-helpers';
-import { sandboxNotifyFields } from '../../src/server/providers/wechat/sandbox';
-import { toXml } from '../../src/server/providers/wechat/sign';
+import { sandboxPaid } from './sandbox-trade';
 import { SCAN_PAY_NOTIFY_PATH } from '../../src/server/routes/payrecords/index';
 import { centreMs } from '../../src/contract/rules/centre-day';
 
@@ -28,8 +27,7 @@ beforeEach(async () => {
   await setDay(t.db, S, D, [{ code: '01', total: 50 }]);
 });
 
-const notify = (outTradeNo: string, cents: number, tx: string, url = '/api/PayApi/WxNotify') =>
-  t.app.inject({ method: 'POST', url, payload: toXml(sandboxNotifyFields(outTradeNo, cents, tx)), headers: { 'content-type': 'text/xml' } });
+const notify = (outTradeNo: string, cents: number, tx: string, url = '/api/PayApi/WxNotify') => sandboxPaid(t.app, outTradeNo, cents, tx, url);
 const trades = (orderId: string) => t.db.all<{ out_trade_no: string; state: string }>('SELECT out_trade_no, state FROM payments WHERE order_id = $1 ORDER BY created_at', [orderId]);
 const anomaly = (outTradeNo: string) => t.db.one<{ kind: string; refund_state: string; amount_cents: number }>('SELECT * FROM payment_anomalies WHERE out_trade_no = $1', [outTradeNo]);
 

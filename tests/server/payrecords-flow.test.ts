@@ -11,8 +11,7 @@ import { startAfterBookingApp, T0, type AfterBookingApp } from './after-booking-
 import { type CallName } from '../../src/contract/calls';
 import { DEMO } from '../../src/server/seed/demo-people';
 import { PAY_MSG } from '../../src/server/services/orders/payrecords';
-import { paySign, toXml } from '../../src/server/providers/wechat/sign';
-import { SANDBOX_KEY, sandboxNotifyFields } from '../../src/server/providers/wechat/sandbox';
+import { sandboxPaid } from './sandbox-trade';
 import { SCAN_PAY_NOTIFY_PATH } from '../../src/server/routes/payrecords/index';
 import type { InforMationRow, PayRecord } from '../../src/contract/api/payments';
 
@@ -95,25 +94,24 @@ describe('SweepCodePay', () => {
     expect((await call('SweepCodePay', { regno: DEMO.payValid })).json.success).toBe(false);
   });
 
-  it('valid record → MD5-signed JSAPI params with the server amount; notify marks it paid', async () => {
+  it('valid record → RSA-signed JSAPI params with the server amount; a paid trade marks it paid', async () => {
     const rec = JSON.parse((await call('GetInforMation', { regno: DEMO.payValid })).json.returnData)[0];
     const r = await call('SweepCodePay', { ...rec, openid: 'o-scan', price: rec.PayAmount, tj_date: rec.tj_date });
     expect(r.json.returnMsg).toBe('成功');
     expect(r.json.success).toBe(true);
     const p = r.json.returnData;
     expect(Object.keys(p).sort()).toEqual(['appid', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
-    expect(p.signType).toBe('MD5');
+    expect(p.signType).toBe('RSA');
     expect(p.timeStamp).toBe(String(Math.floor(T0 / 1000)));
-    expect(p.paySign).toBe(paySign({ appId: p.appid, timeStamp: p.timeStamp, nonceStr: p.nonceStr, package: p.package, signType: 'MD5' }, SANDBOX_KEY));
+    expect(p.paySign).toMatch(/^[A-Za-z0-9+/]{300,}={0,2}$/);
     const row = await db.one<{ pay_state: string; out_trade_no: string; openid: string }>(`SELECT pay_state, out_trade_no, openid FROM pay_records WHERE reg_no = $1`, [DEMO.payValid]);
     expect(row).toMatchObject({ pay_state: 'EING', openid: 'o-scan' });
-    // a forged notify (wrong amount) does not mark it paid; the right one does
-    const bad = await app.inject({ method: 'POST', url: SCAN_PAY_NOTIFY_PATH, payload: toXml(sandboxNotifyFields(row!.out_trade_no, 1, 'tx-1')), headers: { 'content-type': 'text/xml' } });
-    expect(bad.body).toContain('FAIL');
-    const unsigned = { ...sandboxNotifyFields(row!.out_trade_no, 26800, 'tx-1'), sign: 'X' };
-    expect((await app.inject({ method: 'POST', url: SCAN_PAY_NOTIFY_PATH, payload: toXml(unsigned), headers: { 'content-type': 'text/xml' } })).body).toContain('FAIL');
-    const good = await app.inject({ method: 'POST', url: SCAN_PAY_NOTIFY_PATH, payload: toXml(sandboxNotifyFields(row!.out_trade_no, 26800, 'tx-1')), headers: { 'content-type': 'text/xml' } });
-    expect(good.body).toContain('SUCCESS');
+    // the wrong amount does not mark it paid; an unsigned post to the notify URL is refused; the right trade does
+    expect((await sandboxPaid(app, row!.out_trade_no, 1, 'tx-1', SCAN_PAY_NOTIFY_PATH)).ok).toBe(false);
+    const unsigned = await app.inject({ method: 'POST', url: SCAN_PAY_NOTIFY_PATH, payload: { out_trade_no: row!.out_trade_no, total_fee: '26800' } });
+    expect(unsigned.statusCode).toBeGreaterThanOrEqual(400);
+    expect(unsigned.json()).toEqual({ code: 'FAIL', message: '失败' });
+    expect((await sandboxPaid(app, row!.out_trade_no, 26800, 'tx-1', SCAN_PAY_NOTIFY_PATH)).ok).toBe(true);
     const after = JSON.parse((await call('GetInforMation', { regno: DEMO.payValid })).json.returnData)[0];
     expect(after.pay_flag).toBe('T');
     expect((await call('SweepCodePay', { regno: DEMO.payValid, openid: 'o-scan' })).json).toMatchObject({ success: false, returnMsg: PAY_MSG.paid });
@@ -142,10 +140,10 @@ describe('housekeeping and sandbox completion', () => {
               ('pr-s2', 'P-SBX2', NULL, '测试', '2026-06-15 09:00:00', '套餐', 700, '2026-06-20', $1, 'F', NULL, $2)`,
       [clock.t + 3600_000, clock.t],
     );
-    expect(await sandboxCompleteScanPay(db, app.deps.providers.pay, 'P-SBX1', clock.t, sandboxNotifyFields)).toBe(false);
+    expect(await sandboxCompleteScanPay(db, app.deps.providers.pay, 'P-SBX1', clock.t)).toBe(false);
     expect((await call('SweepCodePay', { regno: 'P-SBX1', openid: 'o3' })).json.success).toBe(true);
     expect((await call('SweepCodePay', { regno: 'P-SBX2', openid: 'o3' })).json.success).toBe(true);
-    expect(await sandboxCompleteScanPay(db, app.deps.providers.pay, 'P-SBX1', clock.t, sandboxNotifyFields)).toBe(true);
+    expect(await sandboxCompleteScanPay(db, app.deps.providers.pay, 'P-SBX1', clock.t)).toBe(true);
     expect(JSON.parse((await call('GetInforMation', { regno: 'P-SBX1' })).json.returnData)[0].pay_flag).toBe('T');
     clock.t += 3600_000;
     expect(await expireScanPays(db, clock.t)).toBeGreaterThanOrEqual(1); // P-SBX2 (and the earlier P-TIMED)

@@ -10,6 +10,7 @@ import type { StepWithId } from '../boot';
 import { EFFECT_MANIFEST, type EffectName } from '../../contract/vocabulary';
 import { SHELL_SESSION_KEYS } from '../session';
 import { showAlert } from './ui';
+import { closeWeChatWindow, hideShare } from './wechat-jssdk';
 
 export interface EffectServices {
   startup: StartupConfig;
@@ -55,7 +56,7 @@ function wechatBridgePay(win: Window, p: Record<string, unknown>): Promise<strin
     timeStamp: String(p.timeStamp ?? ''),
     nonceStr: p.nonceStr,
     package: p.package,
-    signType: p.signType ?? 'MD5',
+    signType: p.signType ?? 'RSA',
     paySign: p.paySign,
   };
   const go = (resolve: (o: string) => void) =>
@@ -198,6 +199,16 @@ const impls: Record<EffectName, EffectImpl['run']> = {
   async reload(_params, svc) {
     svc.win.location.reload();
     return leaving();
+  },
+
+  async hideShare(_params, svc) {
+    // Not awaited: the page shows at once; the menu items go when WeChat has answered.
+    void hideShare(svc.win, svc.api);
+    return '';
+  },
+
+  async closeWindow(_params, svc) {
+    return (await closeWeChatWindow(svc.win, svc.api)) ? leaving() : '';
   },
 
   async logout(params, svc) {

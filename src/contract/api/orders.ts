@@ -100,7 +100,8 @@ export interface PayParams {
   timeStamp: string;
   nonceStr: string;
   package: string;
-  signType: 'MD5';
+  /** WeChat Pay API v3: paySign is RSA-SHA256 by the merchant key over appId, timeStamp, nonceStr and package. */
+  signType: 'RSA';
   paySign: string;
 }
 export interface SandboxPayResultBody {

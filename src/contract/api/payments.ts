@@ -24,4 +24,4 @@ export interface SweepCodePayReq {
   regno: string; openid: string; price?: string | number; tj_date?: string;
   name?: string; createtime?: string; clus_name?: string; PayAmount?: string | number;
 }
-export interface SweepCodePayRes { appid: string; timeStamp: string; nonceStr: string; package: string; signType: 'MD5'; paySign: string }
+export interface SweepCodePayRes { appid: string; timeStamp: string; nonceStr: string; package: string; signType: 'RSA'; paySign: string }

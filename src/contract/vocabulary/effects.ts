@@ -47,6 +47,15 @@ export const EFFECT_MANIFEST = {
     outcomes: [],
     description: 'Reloads the page (keeps the address).',
   },
+  hideShare: {
+    outcomes: [],
+    description:
+      'In WeChat: wx.config (signed by JsSdkConfig) then wx.hideMenuItems: share, favourite, copy-link and open-in-browser leave the menu. Elsewhere, or unsigned (sandbox): nothing. Never waits.',
+  },
+  closeWindow: {
+    outcomes: [],
+    description: 'In WeChat: wx.config then wx.closeWindow; the page closes and the list stops. Elsewhere, or refused: nothing, the list goes on.',
+  },
   logout: {
     outcomes: [],
     params: ['keys'],

@@ -4,7 +4,7 @@
  * `{ success:false, returnMsg:'<中文>', returnData:null }` — HTTP 200 for business
  * failures and internal errors (logged, never a stack trace in the body), 4xx for
  * protocol failures (400 bad body, 401 auth, 404, 413, 415).
- * Also registers body parsers for form-encoded (GetToken) and XML (pay notify).
+ * Also registers the form-encoded body parser (GetToken). The pay notifies read raw bytes in their own scope (routes/orders/notify.ts).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
@@ -14,9 +14,6 @@ export const MSG_INTERNAL = '系统繁忙！请稍后再试';
 export function envelopePlugin(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 65536 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 65536 }, (_req, body, done) => {
-    done(null, { __xml: body as string });
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {

@@ -1,56 +1,30 @@
 /**
- * SMS provider interface. The development provider "sends" by writing the code
- * to the server log (phone masked) and to the `sms_outbox` table, which tests
- * and local demos read. A code never appears in an API answer.
+ * The SMS provider chooser. SMS_PROVIDER = tencent (Tencent Cloud SMS) |
+ * aliyun (Aliyun 短信服务) | dev (the default outside production: the code goes
+ * to the log and `sms_outbox`). Settings and their problems: settings.ts;
+ * a refusal's kinds: refusals.ts; docs/decisions-server.md "SMS gateways".
  *
- * SMS_PROVIDER=dev (default outside production). In production there is no
- * real gateway in this reference server: createSmsProvider refuses to hand out
- * the dev provider unless SMS_PROVIDER=dev is set explicitly.
+ * Production without a real gateway is refused (smsSettingsProblems, which the
+ * preflight also lists); with ALLOW_DEMO=1 it runs as a demo that sends nothing.
  */
-import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/types';
-import { maskPhone } from '../../../contract/rules/phone';
+import { createAliyunSmsProvider } from './aliyun';
+import { createDevSmsProvider, createDisabledSmsProvider } from './dev';
+import { aliyunSettings, smsSettingsProblems, tencentSettings, wantedProvider } from './settings';
+import { createTencentSmsProvider } from './tencent';
+import type { SmsLog, SmsProvider } from './types';
 
-export interface SmsMessage {
-  tel: string;
-  purpose: string;
-  code: string;
-  body: string;
-  now: number;
-}
+export type { SmsLog, SmsLogLevel, SmsMessage, SmsProvider } from './types';
+export { SmsRefused, type RefusalKind } from './refusals';
+export { createDevSmsProvider, createDisabledSmsProvider } from './dev';
+export { smsSettingsProblems, parseTemplateParams, DEFAULT_TEMPLATE_PARAMS } from './settings';
 
-export interface SmsProvider {
-  readonly name: string;
-  send(db: Queryable, msg: SmsMessage): Promise<void>;
-}
-
-export type SmsLog = (line: string) => void;
-
-export function createDevSmsProvider(log: SmsLog = (l) => console.info(l)): SmsProvider {
-  return {
-    name: 'dev',
-    async send(db, msg) {
-      await db.run(
-        `INSERT INTO sms_outbox (id, tel, purpose, code, body, provider, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [randomUUID(), msg.tel, msg.purpose, msg.code, msg.body, 'dev', msg.now],
-      );
-      log(`[sms:dev] to ${maskPhone(msg.tel)} purpose=${msg.purpose} code=${msg.code}`);
-    },
-  };
-}
-
-/** A provider that refuses to send (production without a configured gateway). */
-export function createDisabledSmsProvider(): SmsProvider {
-  return {
-    name: 'disabled',
-    async send() {
-      throw new Error('SMS provider not configured');
-    },
-  };
-}
-
-export function createSmsProvider(env: NodeJS.ProcessEnv = process.env, log?: SmsLog): SmsProvider {
-  const wanted = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'disabled' : 'dev');
+/** The provider SMS_PROVIDER names; throws, naming each problem, when its settings are incomplete or wrong. */
+export function createSmsProvider(env: NodeJS.ProcessEnv = process.env, log: SmsLog = (l) => console.info(l)): SmsProvider {
+  const problems = smsSettingsProblems(env);
+  if (problems.length) throw new Error(`SMS settings:\n - ${problems.join('\n - ')}`);
+  const wanted = wantedProvider(env);
+  if (wanted === 'tencent') return createTencentSmsProvider(tencentSettings(env), log);
+  if (wanted === 'aliyun') return createAliyunSmsProvider(aliyunSettings(env), log);
   if (wanted === 'dev') return createDevSmsProvider(log);
-  return createDisabledSmsProvider();
+  return createDisabledSmsProvider(log);
 }

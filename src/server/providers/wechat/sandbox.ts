@@ -1,57 +1,44 @@
 /**
- * Sandbox provider (default, no secrets): OAuth returns a demo openid at once; pay
- * returns correctly signed (with a sandbox key) JSAPI params; the app's sandbox
- * sheet reports the outcome via SandboxPayResult. Refunds always succeed unless the
- * amount is 0.01 (a way to exercise RefundERR in demos/tests).
+ * Sandbox provider (default, no secrets, no network): the app's 模拟支付 sheet reports the
+ * outcome through SandboxPayResult, which marks the trade paid through the same service
+ * function a verified notify uses. There are no sandbox notifies: parseNotify refuses all.
+ * JSAPI params are signed RSA like the real ones, with a key made for this process.
+ * Refunds succeed at once, except of 0.01 (a way to exercise 退款失败 in demos and tests).
  */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { PayProvider } from './types';
-import { paySign, signV2, verifyV2 } from './sign';
-import { nonce } from '../../services/platform/ids';
+import { bridgeParams } from './wechat';
 
 export const SANDBOX_APPID = 'wx-sandbox-appid';
-export const SANDBOX_KEY = 'sandbox-key-not-secret-000000000';
+export const SANDBOX_MCHID = 'sandbox-mch';
+
+let key: KeyObject | null = null;
+const sandboxKey = () => (key ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
 
 export function sandboxProvider(opts: { now?: () => number } = {}): PayProvider {
   const now = opts.now ?? Date.now;
   return {
     name: 'sandbox',
+    appid: SANDBOX_APPID,
+    mchid: SANDBOX_MCHID,
     async jsapiPay(p) {
-      const pkg = `prepay_id=sandbox_${p.outTradeNo}`;
-      const timeStamp = String(Math.floor(now() / 1000));
-      const nonceStr = nonce();
-      return {
-        appid: SANDBOX_APPID,
-        timeStamp,
-        nonceStr,
-        package: pkg,
-        signType: 'MD5',
-        paySign: paySign({ appId: SANDBOX_APPID, timeStamp, nonceStr, package: pkg, signType: 'MD5' }, SANDBOX_KEY),
-      };
+      return bridgeParams(SANDBOX_APPID, `sandbox_${p.outTradeNo}`, sandboxKey(), now());
     },
-    verifyNotify(f) {
-      if (!verifyV2(f, SANDBOX_KEY)) return { ok: false, reason: 'sign' };
-      if (f.return_code !== 'SUCCESS' || f.result_code !== 'SUCCESS') return { ok: false, reason: 'result' };
-      return { ok: true, outTradeNo: f.out_trade_no, totalFee: Number(f.total_fee), transactionId: f.transaction_id };
+    async parseNotify() {
+      return { ok: false, status: 400, reason: 'the sandbox takes no notifies' };
+    },
+    async queryTrade() {
+      return null;
+    },
+    async closeTrade() {
+      return { ok: true };
     },
     async refund(p) {
-      return p.refundFee === 1 ? { ok: false, reason: 'sandbox refund failure (0.01)' } : { ok: true };
+      if (p.refund === 1) return { ok: false, code: 'SANDBOX_REFUND_FAILED', message: 'sandbox refund failure (0.01)' };
+      return { ok: true, refund: { outTradeNo: p.outTradeNo, outRefundNo: p.outRefundNo, refundId: `sandbox-${p.outRefundNo}`, status: 'SUCCESS', refund: p.refund } };
+    },
+    async queryRefund() {
+      return null;
     },
   };
-}
-
-/** A notify body as WeChat would send it, signed with the sandbox key (tests, SandboxPayResult). */
-export function sandboxNotifyFields(outTradeNo: string, totalFee: number, transactionId: string): Record<string, string> {
-  const f: Record<string, string> = {
-    appid: SANDBOX_APPID,
-    mch_id: 'sandbox-mch',
-    nonce_str: nonce(),
-    result_code: 'SUCCESS',
-    return_code: 'SUCCESS',
-    out_trade_no: outTradeNo,
-    total_fee: String(totalFee),
-    transaction_id: transactionId,
-    trade_type: 'JSAPI',
-  };
-  f.sign = signV2(f, SANDBOX_KEY);
-  return f;
 }

@@ -1,85 +1,122 @@
 /**
- * Real WeChat provider (official account OAuth snsapi_base + JSAPI pay v2).
- * Secrets come from env only (WECHAT_APPID, WECHAT_SECRET, WECHAT_MCH_ID,
- * WECHAT_API_KEY, WECHAT_CERT_PATH for refunds). The app secret never reaches the client.
- * Not exercised by the test suite (needs a merchant account); signing is (signing.test.ts).
+ * The real WeChat Pay provider, API v3 JSAPI (商户直连): prepay, the WeixinJSBridge parameters
+ * (signType RSA), notify verification, query, close, refund and refund query.
+ * Settings (ServerConfig.wechatPay, env): WECHAT_APPID, WECHAT_MCH_ID, WECHAT_PAY_MCH_SERIAL,
+ * WECHAT_PAY_PRIVATE_KEY_PATH, WECHAT_PAY_APIV3_KEY, WECHAT_PAY_PLATFORM_CERT_PATH and/or
+ * WECHAT_PAY_PUBLIC_KEY_PATH + WECHAT_PAY_PUBLIC_KEY_ID, WECHAT_PAY_BASE_URL.
  */
 import fs from 'node:fs';
-import https from 'node:https';
-import type { PayProvider } from './types';
-import { parseXml, paySign, signV2, toXml, verifyV2 } from './sign';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { Rsa } from 'wechatpay-axios-plugin';
+import type { ServerConfig } from '../../services/platform/config';
 import { nonce } from '../../services/platform/ids';
+import { PlatformKeys } from './certificates';
+import { V3Client } from './client';
+import { parseV3Notify, transactionOf } from './notify';
+import { GatewayError, type JsapiParams, type PayProvider, type RefundInfo, type RefundStatus } from './types';
 
-export interface WechatConfig {
-  appid: string;
-  mchId: string;
-  apiKey: string;
-  certPath: string;
+/** paySign of getBrandWCPayRequest: RSA-SHA256 (merchant private key) over `appId\ntimeStamp\nnonceStr\npackage\n`, Base64. */
+export function bridgeParams(appid: string, prepayId: string, privateKey: KeyObject, nowMs: number): JsapiParams {
+  const timeStamp = String(Math.floor(nowMs / 1000));
+  const nonceStr = nonce(32);
+  const pkg = `prepay_id=${prepayId}`;
+  return { appid, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: Rsa.sign(`${appid}\n${timeStamp}\n${nonceStr}\n${pkg}\n`, privateKey) };
 }
 
-function post(url: string, body: string, pfx?: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = https.request(url, { method: 'POST', headers: { 'content-type': 'text/xml' }, pfx, passphrase: pfx ? undefined : undefined, timeout: 10_000 }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (data += c));
-      res.on('end', () => resolve(data));
-    });
-    req.on('error', reject);
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.end(body);
+const refundOf = (r: Record<string, any>): RefundInfo => ({
+  outTradeNo: String(r.out_trade_no ?? ''),
+  outRefundNo: String(r.out_refund_no ?? ''),
+  refundId: String(r.refund_id ?? ''),
+  status: String(r.status ?? '') as RefundStatus,
+  refund: Number(r.amount?.refund),
+});
+
+export function wechatPayProvider(config: ServerConfig, opts: { now?: () => number; log?: (msg: string, extra?: Record<string, unknown>) => void } = {}): PayProvider {
+  const w = config.wechatPay;
+  const appid = config.wechat.appid;
+  const now = opts.now ?? Date.now;
+  const missing = [
+    ['WECHAT_APPID', appid],
+    ['WECHAT_MCH_ID', w.mchId],
+    ['WECHAT_PAY_MCH_SERIAL', w.mchSerial],
+    ['WECHAT_PAY_PRIVATE_KEY_PATH', w.privateKeyPath],
+    ['WECHAT_PAY_APIV3_KEY', w.apiV3Key],
+  ].filter(([, v]) => !v);
+  if (missing.length) throw new Error(`PAY_PROVIDER=wechat needs ${missing.map(([n]) => n).join(', ')}`);
+  if (Buffer.byteLength(w.apiV3Key) !== 32) throw new Error('WECHAT_PAY_APIV3_KEY must be 32 bytes');
+  const privateKey = createPrivateKey(fs.readFileSync(w.privateKeyPath));
+  const client = new V3Client({ mchid: w.mchId, serial: w.mchSerial, privateKey, apiV3Key: w.apiV3Key, baseUrl: w.baseUrl });
+  // Certificate validity and the answers' timestamps are real time (the library checks those with Date.now).
+  client.keys = new PlatformKeys({
+    platformCertPath: w.platformCertPath,
+    publicKeyPath: w.publicKeyPath,
+    publicKeyId: w.publicKeyId,
+    download: () => client.certificates(),
+    log: opts.log,
   });
-}
+  const tradePath = (no: string) => `v3/pay/transactions/out-trade-no/${encodeURIComponent(no)}`;
 
-export function wechatProvider(c: WechatConfig): PayProvider {
   return {
     name: 'wechat',
+    appid,
+    mchid: w.mchId,
     async jsapiPay(p) {
-      const params: Record<string, string> = {
-        appid: c.appid,
-        mch_id: c.mchId,
-        nonce_str: nonce(),
-        body: p.body.slice(0, 40),
+      const { data } = await client.call<{ prepay_id?: string }>('POST', 'v3/pay/transactions/jsapi', {
+        appid,
+        mchid: w.mchId,
+        description: p.body.slice(0, 127),
         out_trade_no: p.outTradeNo,
-        total_fee: String(p.totalFee),
-        spbill_create_ip: p.clientIp || '127.0.0.1',
         notify_url: p.notifyUrl,
-        trade_type: 'JSAPI',
-        openid: p.openid,
-        sign_type: 'MD5',
-      };
-      params.sign = signV2(params, c.apiKey);
-      const res = parseXml(await post('https://api.mch.weixin.qq.com/pay/unifiedorder', toXml(params)));
-      if (res.return_code !== 'SUCCESS' || res.result_code !== 'SUCCESS' || !verifyV2(res, c.apiKey))
-        throw new Error(`unifiedorder failed: ${res.return_msg ?? ''} ${res.err_code_des ?? ''}`);
-      const pkg = `prepay_id=${res.prepay_id}`;
-      const timeStamp = String(Math.floor(Date.now() / 1000));
-      const nonceStr = nonce();
-      return { appid: c.appid, timeStamp, nonceStr, package: pkg, signType: 'MD5', paySign: paySign({ appId: c.appid, timeStamp, nonceStr, package: pkg, signType: 'MD5' }, c.apiKey) };
+        amount: { total: p.totalFee, currency: 'CNY' },
+        payer: { openid: p.openid },
+        ...(p.clientIp ? { scene_info: { payer_client_ip: p.clientIp } } : {}),
+      });
+      if (!data?.prepay_id) throw new GatewayError('NO_PREPAY_ID', 'prepay answer without prepay_id');
+      return bridgeParams(appid, data.prepay_id, privateKey, now());
     },
-    verifyNotify(f) {
-      if (!verifyV2(f, c.apiKey)) return { ok: false, reason: 'sign' };
-      if (f.return_code !== 'SUCCESS' || f.result_code !== 'SUCCESS') return { ok: false, reason: 'result' };
-      if (f.appid !== c.appid || f.mch_id !== c.mchId) return { ok: false, reason: 'merchant' };
-      return { ok: true, outTradeNo: f.out_trade_no, totalFee: Number(f.total_fee), transactionId: f.transaction_id };
+    parseNotify: (headers, raw) => parseV3Notify(headers, raw, { keys: client.keys, apiV3Key: w.apiV3Key, now }),
+    async queryTrade(outTradeNo) {
+      try {
+        const { data } = await client.call<Record<string, any>>('GET', `${tradePath(outTradeNo)}?mchid=${encodeURIComponent(w.mchId)}`);
+        return transactionOf(data);
+      } catch (e) {
+        if (e instanceof GatewayError && e.code === 'ORDER_NOT_EXIST') return null;
+        throw e;
+      }
+    },
+    async closeTrade(outTradeNo) {
+      try {
+        await client.call('POST', `${tradePath(outTradeNo)}/close`, { mchid: w.mchId });
+        return { ok: true };
+      } catch (e) {
+        const g = e as GatewayError;
+        return { ok: false, code: g.code ?? 'NETWORK', message: g.message };
+      }
     },
     async refund(p) {
-      if (!c.certPath || !fs.existsSync(c.certPath)) return { ok: false, reason: 'WECHAT_CERT_PATH not configured' };
-      const params: Record<string, string> = {
-        appid: c.appid,
-        mch_id: c.mchId,
-        nonce_str: nonce(),
-        out_trade_no: p.outTradeNo,
-        out_refund_no: p.outRefundNo,
-        total_fee: String(p.totalFee),
-        refund_fee: String(p.refundFee),
-      };
-      params.sign = signV2(params, c.apiKey);
       try {
-        const res = parseXml(await post('https://api.mch.weixin.qq.com/secapi/pay/refund', toXml(params), fs.readFileSync(c.certPath)));
-        return res.return_code === 'SUCCESS' && res.result_code === 'SUCCESS' ? { ok: true } : { ok: false, reason: res.err_code_des || res.return_msg };
+        const { data } = await client.call<Record<string, any>>('POST', 'v3/refund/domestic/refunds', {
+          out_trade_no: p.outTradeNo,
+          out_refund_no: p.outRefundNo,
+          ...(p.reason ? { reason: p.reason.slice(0, 80) } : {}),
+          ...(p.notifyUrl ? { notify_url: p.notifyUrl } : {}),
+          amount: { refund: p.refund, total: p.total, currency: 'CNY' },
+        });
+        const r = refundOf(data);
+        if (r.status === 'ABNORMAL' || r.status === 'CLOSED') return { ok: false, code: `REFUND_${r.status}`, message: `refund ${r.status}` };
+        return { ok: true, refund: r };
       } catch (e) {
-        return { ok: false, reason: (e as Error).message };
+        const g = e as GatewayError;
+        return { ok: false, code: g.code ?? 'NETWORK', message: g.message };
+      }
+    },
+    async queryRefund(outRefundNo) {
+      try {
+        const { data } = await client.call<Record<string, any>>('GET', `v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
+        return refundOf(data);
+      } catch (e) {
+        if (e instanceof GatewayError && (e.code === 'RESOURCE_NOT_EXISTS' || e.code === 'ORDER_NOT_EXIST')) return null;
+        throw e;
       }
     },
   };

@@ -13,7 +13,9 @@ import { ApiError, CLIENT_SUBJECT_PREFIX, MSG_NEED_USER, defineCall } from '../.
 import { provenOpenid, setOpenidCookie } from '../../services/platform/oauth-session';
 import { issueToken } from '../../services/platform/tokens';
 import { userOf } from '../../services/orders';
-import { SANDBOX_OPENID } from '../../providers/wechat-mp/index';
+import { RETRYABLE_CODE_ERRORS, SANDBOX_OPENID, WeChatApiError } from '../../providers/wechat-mp/index';
+import { jsSdkRoutes } from './jssdk';
+import { ownOrigins } from './origins';
 import { CALLS } from '../../../contract/calls';
 
 const same = (a: unknown, b: string) => {
@@ -40,6 +42,10 @@ function safeTarget(target: string, req: FastifyRequest, allowed: string[]): str
   return null;
 }
 
+/** WeChat's `state` (a-zA-Z0-9 only): the first authorization, and the one retry after a refused code. */
+const OAUTH_STATE = 'oauth';
+const OAUTH_RETRY_STATE = 'oauthretry';
+
 function withParams(target: string, params: Record<string, string>): string {
   return target + (target.includes('?') ? '&' : '?') + new URLSearchParams(params).toString();
 }
@@ -54,6 +60,7 @@ async function ensureUser(app: FastifyInstance, openid: string) {
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
+  await jsSdkRoutes(app);
 
   /** The body's openid when the request's OAuth cookie proves it; else 401 (the app re-runs OAuth). */
   const requireProof = (req: FastifyRequest, openid: unknown): string => {
@@ -86,7 +93,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   defineCall(app, 'toWeChatOauth', {
     handler: async (q: Record<string, string>, req, reply) => {
-      const target = safeTarget(String(q.targetUrl ?? ''), req, config.oauthAllowedOrigins);
+      const target = safeTarget(String(q.targetUrl ?? ''), req, ownOrigins(config.publicUrl, config.oauthAllowedOrigins));
       if (!target) throw new ApiError('微信授权失败');
       const provider = app.deps.providers.mp;
       const done = async (openid: string) => {
@@ -94,16 +101,22 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         setOpenidCookie(reply, req, { key: config.sessionSecret, openid, nowMs: app.deps.clock.now(), publicUrl: config.publicUrl });
         return reply.redirect(withParams(target, { success: 'true', type: 'oauth', returnMsg: '', returnData: openid, openid }), 302);
       };
+      const self = `${origin(req, config.publicUrl)}/api/${CALLS.toWeChatOauth.path}?${new URLSearchParams({ targetUrl: target }).toString()}`;
       try {
         if (q.code) return await done(await provider.codeToOpenid(String(q.code)));
-        const self = `${origin(req, config.publicUrl)}/api/${CALLS.toWeChatOauth.path}?${new URLSearchParams({ targetUrl: target }).toString()}`;
-        const url = provider.authorizeUrl(self, 'oauth');
+        const url = provider.authorizeUrl(self, OAUTH_STATE);
         if (url) return reply.redirect(url, 302);
         // sandbox: answer at once with the demo openid (or ?openid=… for other demo users)
         const openid = typeof q.openid === 'string' && /^[\w-]{1,64}$/.test(q.openid) ? q.openid : SANDBOX_OPENID;
         return await done(openid);
       } catch (err) {
-        req.log.warn({ err }, 'oauth failed');
+        if (err instanceof WeChatApiError) {
+          req.log.warn({ errcode: err.errcode, errmsg: err.errmsg, state: q.state }, `wechat oauth refused the code (errcode ${err.errcode})`);
+          // A used or stale code (the OAuth address reloaded, a double tap): one fresh authorization.
+          // The retry carries its own state, so a second refusal ends here instead of looping.
+          const again = RETRYABLE_CODE_ERRORS.has(err.errcode) && q.state !== OAUTH_RETRY_STATE ? provider.authorizeUrl(self, OAUTH_RETRY_STATE) : null;
+          if (again) return reply.redirect(again, 302);
+        } else req.log.warn({ err }, 'oauth failed');
         return reply.redirect(withParams(target, { success: 'false', type: 'oauth', returnMsg: '微信授权失败', returnData: '', openid: '' }), 302);
       }
     },

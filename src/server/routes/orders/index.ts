@@ -1,14 +1,15 @@
-/** Order calls: personal and group order creation, payment (and the WeChat pay notify), sync, the order list, cancel and refund. */
+/** Order calls: personal and group order creation, payment (and the WeChat Pay v3 notify), sync (asks WeChat), the order list, cancel and refund. */
 import type { FastifyInstance } from 'fastify';
 import { formMessage } from '../../services/booking/form-rules';
 import { ApiError, defineCall } from '../../plugins/call';
 import { mayActForRegno } from '../../services/groups/regno-grants';
 import { getPackage } from '../../services/booking/catalog';
 import { PERSON_TYPES, personTypeOf, teamScope, todayOf } from '../../services/booking/calendar';
-import { MSG, cancelOrder, checkDay, checkIdAndPhone, checkPrice, checkSex, createOrder, findOrder, markPaid, markPayAbandoned, normId, orderView, refundOrder, releaseExpiredLazy, resolveExtras, startPayment, userOf, type OrderRow } from '../../services/orders';
-import { parseXml, toXml } from '../../providers/wechat/sign';
-import { sandboxNotifyFields } from '../../providers/wechat/sandbox';
+import { MSG, cancelOrder, checkDay, checkIdAndPhone, checkPrice, checkSex, createOrder, findOrder, markPayAbandoned, normId, orderView, refundOrder, releaseExpiredLazy, resolveExtras, startPayment, userOf, type OrderRow } from '../../services/orders';
+import { SANDBOX_APPID, SANDBOX_MCHID } from '../../providers/wechat/sandbox';
 import { nonce } from '../../services/platform/ids';
+import { applyPaidTrade, syncTrade } from '../../services/orders/pay-sync';
+import { ORDER_PAY_NOTIFY_PATH, mountPayNotify } from './notify';
 import { abandonScanPay, sandboxCompleteScanPay } from '../../services/orders/payrecords';
 import type { TeamMemberRecord } from '../../../contract/api/groups';
 import type { OrderRefBody, PersonOrderAddBody, SandboxPayResultBody, TeamOrderAddBody } from '../../../contract/api/orders';
@@ -115,13 +116,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const notifyUrl = (req: { protocol: string; host: string }) => `${deps.config.publicUrl || `${req.protocol}://${req.host}`}/api/PayApi/WxNotify`;
+  const notifyUrl = (req: { protocol: string; host: string }) => `${deps.config.publicUrl || `${req.protocol}://${req.host}`}${ORDER_PAY_NOTIFY_PATH}`;
 
   defineCall(app, 'PersonOrderPay', {
     handler: async (b: OrderRefBody, req) => {
       await releaseExpiredLazy(deps);
       const o = await findOrder(db, b.id, b.idCard ?? b.idcard);
-      return startPayment(deps, o, req.ip, notifyUrl(req));
+      return startPayment(deps, o, req.ip, notifyUrl(req), (err) => req.log.error({ err, code: (err as { code?: string }).code }, 'prepay failed'));
     },
   });
 
@@ -133,7 +134,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (bill && !(await db.one('SELECT id FROM orders WHERE id = $1', [String(b.id)]))) {
         if (bill.pay_state === 'T') throw new ApiError('该订单已支付');
         if (b.outcome === 'ok') {
-          if (!(await sandboxCompleteScanPay(db, deps.providers.pay, bill.reg_no, deps.clock.now(), sandboxNotifyFields))) throw new ApiError('支付失败');
+          if (!(await sandboxCompleteScanPay(db, deps.providers.pay, bill.reg_no, deps.clock.now()))) throw new ApiError('支付失败');
         } else await abandonScanPay(db, bill.reg_no, deps.clock.now());
         return { returnMsg: b.outcome === 'ok' ? '支付成功' : b.outcome === 'cancel' ? '取消支付' : '支付失败', returnData: null };
       }
@@ -144,9 +145,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       );
       if (!pay) throw new ApiError(o.pay_flag === 'T' ? MSG.alreadyPaid : MSG.expired);
       if (b.outcome === 'ok') {
-        const f = sandboxNotifyFields(pay.out_trade_no, Number(pay.amount_cents), `sandbox-${nonce(12)}`);
-        const v = deps.providers.pay.verifyNotify(f);
-        const r = v.ok ? await markPaid(deps, v.outTradeNo!, v.totalFee!, v.transactionId!) : { ok: false };
+        // What a verified notify carries, applied through the same path.
+        const r = await applyPaidTrade(deps, {
+          appid: SANDBOX_APPID,
+          mchid: SANDBOX_MCHID,
+          outTradeNo: pay.out_trade_no,
+          transactionId: `sandbox-${nonce(12)}`,
+          tradeState: 'SUCCESS',
+          total: Number(pay.amount_cents),
+        });
         if (!r.ok) throw new ApiError('支付失败');
       } else {
         await markPayAbandoned(deps, o.id, b.outcome);
@@ -156,28 +163,22 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // WeChat pay notify (provider-facing: XML in, XML out; JSON accepted too). Not an envelope call.
-  app.post('/api/PayApi/WxNotify', async (req, reply) => {
-    const raw = req.body as Record<string, unknown> | undefined;
-    const fields: Record<string, string> =
-      raw && typeof raw.__xml === 'string'
-        ? parseXml(raw.__xml)
-        : Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k, String(v ?? '')]));
-    const answer = (ok: boolean, msg: string) => reply.type('text/xml').send(toXml({ return_code: ok ? 'SUCCESS' : 'FAIL', return_msg: msg }));
-    const v = deps.providers.pay.verifyNotify(fields);
-    if (!v.ok) {
-      req.log.warn({ reason: v.reason }, 'pay notify refused');
-      return answer(false, v.reason ?? 'FAIL');
-    }
-    const r = await markPaid(deps, v.outTradeNo!, v.totalFee!, v.transactionId ?? '');
-    if (!r.ok) req.log.warn({ reason: r.reason, outTradeNo: v.outTradeNo }, 'pay notify not applied');
-    return answer(r.ok, r.ok ? 'OK' : (r.reason ?? 'FAIL'));
-  });
+  // WeChat Pay v3 notify (payments of orders, and refunds): unknown trade numbers are refused.
+  mountPayNotify(app, ORDER_PAY_NOTIFY_PATH, 'refuse');
 
   defineCall(app, 'SyncOrderById', {
-    handler: async (b: OrderRefBody) => {
+    handler: async (b: OrderRefBody, req) => {
       await releaseExpiredLazy(deps);
-      const o = await findOrder(db, b.id, b.idCard ?? b.idcard);
+      let o = await findOrder(db, b.id, b.idCard ?? b.idcard);
+      // An open trade (the sheet said ok, the notify may be late or lost): ask WeChat.
+      const open = await db.one<{ out_trade_no: string }>(`SELECT out_trade_no FROM payments WHERE order_id = $1 AND state = 'EING' ORDER BY created_at DESC`, [o.id]);
+      if (open && deps.providers.pay.name === 'wechat') {
+        try {
+          if ((await syncTrade(deps, open.out_trade_no)) === 'SUCCESS') o = await findOrder(db, o.id);
+        } catch (err) {
+          req.log.warn({ err, outTradeNo: open.out_trade_no }, 'trade query failed');
+        }
+      }
       return { returnMsg: '同步成功', returnData: orderView(o) };
     },
   });
@@ -197,9 +198,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   });
   defineCall(app, 'PersonOrderRefund', {
-    handler: async (b: OrderRefBody) => {
+    handler: async (b: OrderRefBody, req) => {
       const o = await findOrder(db, b.id, b.idCard ?? b.idcard);
-      return { returnMsg: '退费成功', returnData: orderView(await refundOrder(deps, o, o.type === 'group')) };
+      return { returnMsg: '退费成功', returnData: orderView(await refundOrder(deps, o, o.type === 'group', notifyUrl(req), req.log)) };
     },
   });
   defineCall(app, 'TeamOrderCancel', {

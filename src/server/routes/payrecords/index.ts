@@ -1,13 +1,12 @@
 /**
  * GetPayRecordList, GetInforMation, SweepCodePay, and the pay notify URL of
- * scan-code trades (POST /api/PayRecordApi/SweepCodePayNotify, WeChat pay v2
- * XML, verified by the configured pay provider).
+ * scan-code trades (POST /api/PayRecordApi/SweepCodePayNotify, a WeChat Pay v3
+ * notify verified by the configured pay provider; see routes/orders/notify.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../../plugins/call';
-import { completeScanPay, getInformation, listPayRecords, sweepCodePay } from '../../services/orders/payrecords';
-import { refundStrayPayment } from '../../services/orders/anomalies';
-import { parseXml, toXml } from '../../providers/wechat/sign';
+import { getInformation, listPayRecords, sweepCodePay } from '../../services/orders/payrecords';
+import { mountPayNotify } from '../orders/notify';
 import type { GetInforMationReq, GetPayRecordListReq, SweepCodePayReq } from '../../../contract/api/payments';
 import { business } from '../reports/errors';
 
@@ -40,29 +39,7 @@ export async function payRecordRoutes(app: FastifyInstance): Promise<void> {
       }),
   });
 
-  app.post(SCAN_PAY_NOTIFY_PATH, async (req, reply) => {
-    const raw = (req.body as { __xml?: string } | undefined)?.__xml;
-    const fields = typeof raw === 'string' ? parseXml(raw) : {};
-    const v = app.deps.providers.pay.verifyNotify(fields);
-    let ok = false;
-    if (v.ok && v.outTradeNo && v.totalFee !== undefined) {
-      ok = await completeScanPay(app.deps.db, v.outTradeNo, v.totalFee, now());
-      const bill = ok ? null : await app.deps.db.one<{ reg_no: string }>(`SELECT reg_no FROM pay_records WHERE out_trade_no = $1`, [v.outTradeNo]);
-      if (!ok && !bill) {
-        // Money for a trade no bill has open (one bill keeps one trade, so this is a trade of an
-        // older build or another system): recorded, refunded and flagged — never kept, never lost.
-        // A known trade with the wrong amount stays refused (FAIL).
-        const state = await refundStrayPayment(
-          app.deps.db,
-          app.deps.providers.pay,
-          { outTradeNo: v.outTradeNo, kind: 'unknown_trade', ref: '', totalFee: v.totalFee, transactionId: v.transactionId ?? '' },
-          now(),
-        );
-        req.log.warn({ outTradeNo: v.outTradeNo, refund: state }, 'scan-code payment for no open bill: refunded');
-        ok = true;
-      }
-    }
-    reply.type('text/xml');
-    return toXml(ok ? { return_code: 'SUCCESS', return_msg: 'OK' } : { return_code: 'FAIL', return_msg: v.reason ?? 'FAIL' });
-  });
+  // A SUCCESS for a trade no bill has open (a trade of an older build or another system) is
+  // recorded, refunded and flagged — never kept, never lost; a known trade with the wrong amount is refused.
+  mountPayNotify(app, SCAN_PAY_NOTIFY_PATH, 'refund');
 }

@@ -31,7 +31,7 @@ export interface ReportRoutesOptions {
 
 export function reportRoutesWith(opts: ReportRoutesOptions = {}) {
   return async function reportRoutes(app: FastifyInstance): Promise<void> {
-    const sms = opts.sms ?? createSmsProvider(process.env, (line) => app.log.info(line));
+    const sms = opts.sms ?? createSmsProvider(process.env, (line, level = 'info') => app.log[level](line));
     const now = () => app.deps.clock.now();
 
     /** The session behind the checked report token (defineCall has verified the token; its subject is the session id). */

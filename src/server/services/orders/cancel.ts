@@ -3,6 +3,7 @@ import { ApiError, type ServerDeps } from '../../plugins/call';
 import { releasePlace } from '../booking/calendar';
 import { cancelCutoffMs } from '../../../contract/rules/centre-day';
 import { CANCELLED_BY_USER, MSG, OrderRow, orderView } from './model';
+import { requestRefund } from './refunds';
 
 /** 00:00 at the centre of the day (startDays − 1) days before the checkup date. */
 export const cancelCutoff = cancelCutoffMs;
@@ -35,8 +36,14 @@ export async function cancelOrder(deps: ServerDeps, o: OrderRow, group: boolean)
   return (await deps.db.one<OrderRow>('SELECT * FROM orders WHERE id = $1', [o.id]))!;
 }
 
-/** Refund of a paid order: claims it (state → Refund, place released), then asks the provider; pay_flag → TJServeERR or RefundERR. */
-export async function refundOrder(deps: ServerDeps, o: OrderRow, group: boolean): Promise<OrderRow> {
+/** Refund of a paid order: claims it (state → Refund, place released), then asks the provider; pay_flag → TJServeERR or RefundERR (now or when a pending refund settles). */
+export async function refundOrder(
+  deps: ServerDeps,
+  o: OrderRow,
+  group: boolean,
+  notifyUrl?: string,
+  log?: { warn(o: object, m: string): void },
+): Promise<OrderRow> {
   const now = deps.clock.now();
   const retry = o.state === 'Refund' && o.pay_flag === 'RefundERR';
   if (!retry) {
@@ -59,21 +66,16 @@ export async function refundOrder(deps: ServerDeps, o: OrderRow, group: boolean)
        AND out_trade_no NOT IN (SELECT out_trade_no FROM payment_anomalies) ORDER BY updated_at DESC`,
     [o.id],
   );
-  const res = pay
-    ? await deps.providers.pay.refund({
-        outTradeNo: pay.out_trade_no,
-        outRefundNo: `R${pay.out_trade_no}`.slice(0, 32),
-        totalFee: Number(pay.amount_cents),
-        refundFee: Number(pay.amount_cents),
-      })
-    : { ok: false, reason: 'no payment record' };
-  await deps.db.run(`UPDATE orders SET pay_flag = $2, errmsg = $3, updated_at = $4 WHERE id = $1 AND state = 'Refund'`, [
-    o.id,
-    res.ok ? 'TJServeERR' : 'RefundERR',
-    res.ok ? '已退款' : `退款失败：${res.reason ?? ''}`.slice(0, 200),
-    now,
-  ]);
+  if (!pay) {
+    await deps.db.run(`UPDATE orders SET pay_flag = 'RefundERR', errmsg = $2, updated_at = $3 WHERE id = $1 AND state = 'Refund'`, [o.id, MSG.refundFailed, now]);
+  } else {
+    // Through pay_refunds: SUCCESS / a refusal settle the order now (TJServeERR / RefundERR), PROCESSING
+    // leaves it 退款处理中 until the refund notify or the reconciler's query settles it.
+    const r = await requestRefund(deps, { purpose: 'order', ref: o.id, outTradeNo: pay.out_trade_no, amount: Number(pay.amount_cents), reason: '体检预约退费', notifyUrl });
+    if (r.state === 'FAILED') log?.warn({ orderId: o.id, code: r.code, message: r.message }, 'refund refused by the gateway');
+    if (r.state === 'PROCESSING') await deps.db.run(`UPDATE orders SET pay_flag = 'T', errmsg = '退款处理中', updated_at = $2 WHERE id = $1 AND state = 'Refund' AND pay_flag IN ('T', 'RefundERR')`, [o.id, now]);
+  }
   const after = (await deps.db.one<OrderRow>('SELECT * FROM orders WHERE id = $1', [o.id]))!;
-  if (!res.ok) throw new ApiError(MSG.refundFailed, { returnData: orderView(after) });
+  if (after.pay_flag === 'RefundERR') throw new ApiError(MSG.refundFailed, { returnData: orderView(after) });
   return after;
 }

@@ -3,17 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { type ServerDeps } from '../../plugins/call';
 import { releasePlace } from '../booking/calendar';
 import { OrderRow } from './model';
+import { closeTrades } from './pay-sync';
 
 let lastLazy = -Infinity;
 
-/** Releases places of unpaid orders whose hold ran out (order → C, surplus + 1). Safe across instances. */
-export async function releaseExpired(deps: Pick<ServerDeps, 'db' | 'clock'>, limit = 200): Promise<number> {
+/**
+ * Releases places of unpaid orders whose hold ran out (order → C, surplus + 1), then closes their
+ * trades at WeChat (outside the transactions; a close answered ORDERPAID is applied as a late payment).
+ * Safe across instances: only the instance whose conditional UPDATE released an order closes its trade.
+ */
+export async function releaseExpired(deps: ServerDeps, limit = 200): Promise<number> {
   const now = deps.clock.now();
   const rows = await deps.db.all<{ id: string }>(
     `SELECT id FROM orders WHERE state = 'S' AND hold_until IS NOT NULL AND hold_until < $1 ORDER BY hold_until LIMIT ${Number(limit)}`,
     [now],
   );
-  let n = 0;
+  const released: string[] = [];
   for (const r of rows) {
     const done = await deps.db.transaction(async (tx) => {
       const o = await tx.one<OrderRow>('SELECT * FROM orders WHERE id = $1', [r.id]);
@@ -27,13 +32,14 @@ export async function releaseExpired(deps: Pick<ServerDeps, 'db' | 'clock'>, lim
       await releasePlace(tx, o.scope, o.begin_time, o.sumtime_code);
       return true;
     });
-    if (done) n++;
+    if (done) released.push(r.id);
   }
-  return n;
+  if (released.length) await closeTrades(deps, released).catch(() => undefined);
+  return released.length;
 }
 
 /** The lazy variant called on reads: at most once a second per process. */
-export async function releaseExpiredLazy(deps: Pick<ServerDeps, 'db' | 'clock'>): Promise<void> {
+export async function releaseExpiredLazy(deps: ServerDeps): Promise<void> {
   const now = deps.clock.now();
   if (Math.abs(now - lastLazy) < 1000) return;
   lastLazy = now;

@@ -33,6 +33,7 @@ export const MSG = serverTexts('orders', {
   notPaid: '订单未支付，无需退费',
   expired: '订单已过期',
   payOff: '暂未开通线上支付',
+  payFailed: '微信支付下单失败，请稍后再试',
   noNeedPay: '该订单无需支付',
   alreadyPaid: '订单已支付',
   refundFailed: '退款失败，请联系工作人员',

@@ -1,10 +1,10 @@
-/** Payment: starting a payment, marking it paid (notify or sandbox) exactly once, abandoned payments. */
+/** Payment: starting a payment, marking it paid (verified notify, query, or sandbox) exactly once, abandoned payments. */
 import { ApiError, type ServerDeps } from '../../plugins/call';
 import { takePlace } from '../booking/calendar';
 import { refundStrayPayment, type AnomalyKind } from './anomalies';
 import { CANCELLED_BY_USER, MSG, OrderRow } from './model';
 
-export async function startPayment(deps: ServerDeps, o: OrderRow, clientIp: string, notifyUrl: string) {
+export async function startPayment(deps: ServerDeps, o: OrderRow, clientIp: string, notifyUrl: string, onProviderError?: (err: unknown) => void) {
   const { db, config, clock, providers } = deps;
   if (!config.isUsePay) throw new ApiError(MSG.payOff);
   const now = clock.now();
@@ -21,20 +21,29 @@ export async function startPayment(deps: ServerDeps, o: OrderRow, clientIp: stri
      ON CONFLICT (out_trade_no) DO UPDATE SET state = 'EING', updated_at = excluded.updated_at WHERE payments.state <> 'T'`,
     [outTradeNo, o.id, Number(o.price_cents), now],
   );
-  const params = await providers.pay.jsapiPay({
-    outTradeNo,
-    totalFee: Number(o.price_cents),
-    body: `体检-${o.clus_name}`,
-    openid: o.openid,
-    notifyUrl,
-    clientIp,
-  });
+  let params;
+  try {
+    params = await providers.pay.jsapiPay({
+      outTradeNo,
+      totalFee: Number(o.price_cents),
+      body: `体检-${o.clus_name}`,
+      openid: o.openid,
+      notifyUrl,
+      clientIp,
+    });
+  } catch (err) {
+    // WeChat refused or could not be reached: nothing is paying; the examinee may try again (same trade).
+    onProviderError?.(err);
+    await db.run(`UPDATE payments SET state = 'FAIL', updated_at = $2 WHERE out_trade_no = $1 AND state = 'EING'`, [outTradeNo, now]);
+    await db.run(`UPDATE orders SET pay_flag = 'F', updated_at = $2 WHERE id = $1 AND pay_flag = 'EING'`, [o.id, now]);
+    throw new ApiError(MSG.payFailed);
+  }
   await db.run('UPDATE payments SET prepay_id = $2 WHERE out_trade_no = $1', [outTradeNo, params.package.replace(/^prepay_id=/, '')]);
   return params;
 }
 
 /**
- * A successful payment (notify or sandbox). Idempotent; refuses an amount that is
+ * A successful payment (verified notify, WeChat's answer to a query or close, or the sandbox). Idempotent; refuses an amount that is
  * not the order's. An order whose hold already expired takes its place back when
  * one is left, else becomes E (异常订单) for a manual refund.
  */
@@ -43,7 +52,7 @@ export async function markPaid(deps: ServerDeps, outTradeNo: string, totalFee: n
   const r = await markPaidTx(deps, outTradeNo, totalFee, transactionId, now);
   if (r.stray) {
     // Outside the transaction: the provider call may be slow; the anomaly row makes it happen once.
-    await refundStrayPayment(deps.db, deps.providers.pay, { outTradeNo, kind: r.stray, ref: r.orderId ?? '', totalFee, transactionId }, now);
+    await refundStrayPayment(deps, { outTradeNo, kind: r.stray, ref: r.orderId ?? '', totalFee, transactionId });
   }
   return { ok: r.ok, reason: r.reason, stray: r.stray };
 }
@@ -63,7 +72,10 @@ async function markPaidTx(
     if (!pay) return { ok: false, reason: 'unknown out_trade_no' };
     if (Number(pay.amount_cents) !== Number(totalFee)) return { ok: false, reason: 'amount mismatch' };
     if (pay.state === 'T') return { ok: true };
-    await tx.run(`UPDATE payments SET state = 'T', transaction_id = $2, updated_at = $3 WHERE out_trade_no = $1`, [outTradeNo, transactionId, now]);
+    // Conditional: of two concurrent deliveries (PostgreSQL, READ COMMITTED) the second waits for the first's row
+    // lock, then finds the payment T and stops here — it must not go on to see the order paid and call it stray.
+    const claimed = await tx.run(`UPDATE payments SET state = 'T', transaction_id = $2, updated_at = $3 WHERE out_trade_no = $1 AND state <> 'T'`, [outTradeNo, transactionId, now]);
+    if (claimed !== 1) return { ok: true };
     const o = await tx.one<OrderRow>('SELECT * FROM orders WHERE id = $1', [pay.order_id]);
     if (!o) return { ok: true };
     // Money the order cannot take: recorded (this payment row is T), refunded and flagged by the caller.

@@ -145,7 +145,7 @@ export async function sweepCodePay(db: Db, pay: PayProvider, q: SweepInput): Pro
       notifyUrl: q.notifyUrl,
       clientIp: q.clientIp,
     });
-    return { appid: p.appid, timeStamp: p.timeStamp, nonceStr: p.nonceStr, package: p.package, signType: 'MD5', paySign: p.paySign };
+    return { appid: p.appid, timeStamp: p.timeStamp, nonceStr: p.nonceStr, package: p.package, signType: p.signType, paySign: p.paySign };
   } catch (e) {
     q.onProviderError?.(e);
     await db.run(`UPDATE pay_records SET pay_state = 'F', updated_at = $2 WHERE id = $1 AND pay_state = 'EING'`, [r.id, q.now]);
@@ -166,23 +166,15 @@ export async function completeScanPay(db: Db, outTradeNo: string, totalFee: numb
 export const isScanPayTrade = (outTradeNo: string) => outTradeNo.startsWith('SC');
 
 /**
- * Sandbox only: completes the open scan-code trade of a regno as the sandbox
- * sheet's "ok" would (a signed sandbox notification, verified by the provider).
- * For the core's SandboxPayResult: when its id is not an order, call this with
- * the regno. Returns false when there is no open trade.
+ * Sandbox only: completes the open scan-code trade of a regno as the sandbox sheet's "ok" would,
+ * through completeScanPay (what a verified notify applies). For the core's SandboxPayResult: when
+ * its id is not an order, call this with the regno. Returns false when there is no open trade.
  */
-export async function sandboxCompleteScanPay(
-  db: Db,
-  pay: PayProvider,
-  regno: string,
-  now: number,
-  notifyFields: (outTradeNo: string, totalFee: number, transactionId: string) => Record<string, string>,
-): Promise<boolean> {
+export async function sandboxCompleteScanPay(db: Db, pay: PayProvider, regno: string, now: number): Promise<boolean> {
   if (pay.name !== 'sandbox') return false;
   const r = await db.one<PayRow>(`SELECT * FROM pay_records WHERE reg_no = $1 AND pay_state = 'EING'`, [regno]);
   if (!r?.out_trade_no) return false;
-  const v = pay.verifyNotify(notifyFields(r.out_trade_no, Number(r.amount_cents), `sandbox-${newId()}`));
-  return v.ok && v.outTradeNo !== undefined && v.totalFee !== undefined ? completeScanPay(db, v.outTradeNo, v.totalFee, now) : false;
+  return completeScanPay(db, r.out_trade_no, Number(r.amount_cents), now);
 }
 
 /** The sheet was closed or failed (sandbox): the bill is payable again, with the same trade. */

@@ -3,7 +3,6 @@
  * the app gets in GET /config.json is derived here (startupConfig()).
  */
 import type { StartupConfig } from '../../../contract/calls';
-import { SESSION_SECRET_MIN } from './oauth-session';
 import { SMS_QUOTA_DEFAULTS, type SmsQuotaConfig } from '../reports/sms';
 import { DEFAULT_CENTRE_TZ, isTimeZone } from '../../../contract/rules/centre-day';
 import { STUDIO_PASSWORD_MAX, STUDIO_PASSWORD_MIN, studioPasswordProblem } from '../../../contract/rules/studio-admin';
@@ -54,7 +53,7 @@ export interface ServerConfig {
     secret: string;
     /** WECHAT_OAUTH_SCOPE: snsapi_base (silent, default) or snsapi_userinfo (asks the person once). */
     oauthScope: 'snsapi_base' | 'snsapi_userinfo';
-    /** WECHAT_API_BASE_URL (default https://api.weixin.qq.com): sns/oauth2, cgi-bin/token, ticket/getticket. */
+    /** WECHAT_API_BASE_URL (default https://api.weixin.qq.com): sns/oauth2/access_token, cgi-bin/stable_token, cgi-bin/ticket/getticket. */
     apiBaseUrl: string;
     /** WECHAT_OAUTH_BASE_URL (default https://open.weixin.qq.com): the authorize page the browser is sent to. */
     oauthBaseUrl: string;
@@ -196,19 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return { ...base, ...overrides };
 }
 
-/** Problems that must stop a production start (empty list = fine). */
-export function productionProblems(c: ServerConfig): string[] {
-  if (c.nodeEnv !== 'production' || c.allowDemo) return [];
-  const p: string[] = [];
-  if (c.tokenClient.client_secret === DEMO_TOKEN_CLIENT.client_secret || c.tokenClient.password === DEMO_TOKEN_CLIENT.password)
-    p.push('TOKEN_CLIENT_SECRET/TOKEN_CLIENT_PASSWORD still have the demo values');
-  if (c.sessionSecret.length < SESSION_SECRET_MIN) p.push(`SESSION_SECRET (the OAuth cookie's signing key, at least ${SESSION_SECRET_MIN} characters) is not set`);
-  if (c.payProvider === 'sandbox') p.push('PAY_PROVIDER is sandbox (set PAY_PROVIDER=wechat and WECHAT_* env)');
-  if (c.crypto.enabled && c.crypto.keySeed === DEMO_CRYPTO_SEED) p.push('CRYPTO_KEY_SEED is the demo seed');
-  if (c.payProvider === 'wechat' && (!c.wechat.appid || !c.wechat.secret || !c.wechatPay.mchId || !c.wechatPay.apiV3Key))
-    p.push('WECHAT_APPID, WECHAT_SECRET, WECHAT_MCH_ID and WECHAT_PAY_APIV3_KEY are required');
-  return p;
-}
+/* The production start's checks (missing, demo, malformed settings) are the preflight's: src/server/doctor/. */
 
 export function startupConfig(
   c: ServerConfig,

@@ -8,7 +8,7 @@
 import { serverTexts } from '../../messages';
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/types';
-import type { SmsProvider } from '../../providers/sms';
+import { SmsRefused, type RefusalKind, type SmsProvider } from '../../providers/sms';
 import { purgeQuotas, QuotaExceeded, takeQuotas, type Quota } from '../platform/quotas';
 import { centreDay, centreHour } from '../../../contract/rules/centre-day';
 
@@ -32,7 +32,24 @@ export const SMS_MSG = serverTexts('sms', {
   clientDay: '今日获取验证码次数过多，请明天再试',
   /** The centre's daily SMS budget is spent. */
   budget: '今日短信发送量已达上限，请明天再试或致电体检中心',
+  /** The SMS gateway's own per-phone daily limit. */
+  gatewayDaily: '该手机号今日接收验证码次数已达上限，请明天再试',
+  /** The SMS gateway's own per-phone minute/hour limit. */
+  gatewayFrequent: '该手机号接收验证码过于频繁，请稍后再试',
+  /** The SMS gateway will not send to this number. */
+  badNumber: '该手机号码无法接收短信，请检查号码是否正确',
+  /** The centre's SMS package or account is empty: nothing the examinee can do but call. */
+  noBalance: '短信服务暂不可用，请稍后再试或致电体检中心',
 } as const);
+
+/** What the examinee reads for each kind of gateway refusal (read at refusal time: the centre may reword them). */
+const REFUSAL_MSG: Record<RefusalKind, () => string> = {
+  daily: () => SMS_MSG.gatewayDaily,
+  frequent: () => SMS_MSG.gatewayFrequent,
+  badNumber: () => SMS_MSG.badNumber,
+  noBalance: () => SMS_MSG.noBalance,
+  failed: () => SMS_MSG.sendFailed,
+};
 
 /**
  * Who may make the centre send SMS, and how much (env, docs/decisions-server.md):
@@ -137,23 +154,27 @@ export async function sendVerifyCode(db: Db, tel: string, opts: SendOptions): Pr
   if (budgetUsed === Math.ceil(quotaCfg.dailyBudget * SMS_BUDGET_ALARM_SHARE)) opts.onBudgetAlarm?.(budgetUsed, quotaCfg.dailyBudget);
   await purgeQuotas(db, now).catch(() => undefined);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // The gateway first, the code row after: a refused or failed send leaves no usable code (the
+  // previous code stays the latest, as it was). The limits taken above stay spent: every attempt
+  // reached the gateway, and counting attempts is what keeps a script from hammering it.
+  try {
+    await provider.send(db, {
+      tel,
+      purpose,
+      code,
+      minutes: SMS_CODE_TTL_MS / 60_000,
+      now,
+      body: `【体检中心】您的验证码为${code}，${SMS_CODE_TTL_MS / 60_000}分钟内有效，请勿泄露给他人。`,
+    });
+  } catch (e) {
+    throw new SmsError(e instanceof SmsRefused ? REFUSAL_MSG[e.kind]() : SMS_MSG.sendFailed);
+  }
   const salt = randomBytes(16).toString('hex');
   await db.run(
     `INSERT INTO sms_codes (id, tel, purpose, code_hash, salt, created_at, expires_at, attempts, used_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 0, NULL)`,
     [randomUUID(), tel, purpose, hashCode(salt, tel, code), salt, now, now + SMS_CODE_TTL_MS],
   );
-  try {
-    await provider.send(db, {
-      tel,
-      purpose,
-      code,
-      now,
-      body: `【体检中心】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`,
-    });
-  } catch {
-    throw new SmsError(SMS_MSG.sendFailed);
-  }
 }
 
 /**

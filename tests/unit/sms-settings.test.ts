@@ -1,0 +1,134 @@
+/**
+ * SMS gateway settings: createSmsProvider picks the gateway SMS_PROVIDER names,
+ * production without a real gateway is refused, smsSettingsProblems names each
+ * missing or malformed setting (and nothing for a complete one), the template
+ * parameter syntax, and the gateways' codes sorted into what the examinee reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSmsProvider, parseTemplateParams, smsSettingsProblems } from '../../src/server/providers/sms';
+import { parseEndpoint } from '../../src/server/providers/sms/settings';
+import { aliyunRefusal, tencentRefusal } from '../../src/server/providers/sms/refusals';
+import { tencentPhone } from '../../src/server/providers/sms/tencent';
+
+const quiet = () => {};
+const TENCENT = {
+  SMS_PROVIDER: 'tencent',
+  SMS_SIGN_NAME: '健康体检中心',
+  SMS_TEMPLATE_ID: '1234567',
+  TENCENT_SMS_SECRET_ID: 'AKIDxxxx',
+  TENCENT_SMS_SECRET_KEY: 'secret',
+  TENCENT_SMS_SDK_APP_ID: '1400123456',
+};
+const ALIYUN = {
+  SMS_PROVIDER: 'aliyun',
+  SMS_SIGN_NAME: '健康体检中心',
+  SMS_TEMPLATE_ID: 'SMS_123456789',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'LTAIxxxx',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+};
+
+describe('createSmsProvider picks by SMS_PROVIDER', () => {
+  it('dev by default outside production; tencent and aliyun when named', () => {
+    expect(createSmsProvider({}, quiet).name).toBe('dev');
+    expect(createSmsProvider({ NODE_ENV: 'development', SMS_PROVIDER: 'dev' }, quiet).name).toBe('dev');
+    expect(createSmsProvider(TENCENT, quiet).name).toBe('tencent');
+    expect(createSmsProvider(ALIYUN, quiet).name).toBe('aliyun');
+    expect(createSmsProvider({ ...ALIYUN, NODE_ENV: 'production' }, quiet).name).toBe('aliyun');
+  });
+
+  it('production with SMS_PROVIDER=dev or unset is refused, naming the setting', () => {
+    expect(() => createSmsProvider({ NODE_ENV: 'production' }, quiet)).toThrow(/SMS_PROVIDER is not set/);
+    expect(() => createSmsProvider({ NODE_ENV: 'production', SMS_PROVIDER: 'dev' }, quiet)).toThrow(/SMS_PROVIDER is dev/);
+    expect(smsSettingsProblems({ NODE_ENV: 'production' })).toHaveLength(1);
+    expect(smsSettingsProblems({ NODE_ENV: 'production', SMS_PROVIDER: 'dev' })[0]).toMatch(/SMS_PROVIDER=tencent .*SMS_PROVIDER=aliyun/);
+  });
+
+  it('a demo run in production (ALLOW_DEMO=1) gets the provider that sends nothing', () => {
+    expect(smsSettingsProblems({ NODE_ENV: 'production', ALLOW_DEMO: '1' })).toEqual([]);
+    expect(createSmsProvider({ NODE_ENV: 'production', ALLOW_DEMO: '1' }, quiet).name).toBe('disabled');
+  });
+
+  it('an unknown gateway or an incomplete one is refused', () => {
+    expect(() => createSmsProvider({ SMS_PROVIDER: 'twilio' }, quiet)).toThrow(/not one of tencent/);
+    expect(() => createSmsProvider({ ...TENCENT, TENCENT_SMS_SECRET_KEY: '' }, quiet)).toThrow(/TENCENT_SMS_SECRET_ID and TENCENT_SMS_SECRET_KEY/);
+  });
+});
+
+describe('smsSettingsProblems', () => {
+  it('returns nothing for a complete configuration of either gateway, in production too', () => {
+    expect(smsSettingsProblems({ ...TENCENT, NODE_ENV: 'production' })).toEqual([]);
+    expect(smsSettingsProblems({ ...ALIYUN, NODE_ENV: 'production', SMS_TEMPLATE_PARAMS: 'code,min=minutes' })).toEqual([]);
+    expect(smsSettingsProblems({})).toEqual([]);
+  });
+
+  it('names each missing Tencent setting with where the console has it', () => {
+    const p = smsSettingsProblems({ SMS_PROVIDER: 'tencent', NODE_ENV: 'production' });
+    expect(p).toHaveLength(4);
+    expect(p.join('\n')).toMatch(/TENCENT_SMS_SECRET_ID and TENCENT_SMS_SECRET_KEY .*API密钥管理/);
+    expect(p.join('\n')).toMatch(/TENCENT_SMS_SDK_APP_ID .*应用管理/);
+    expect(p.join('\n')).toMatch(/SMS_SIGN_NAME .*签名管理/);
+    expect(p.join('\n')).toMatch(/SMS_TEMPLATE_ID .*正文模板管理/);
+  });
+
+  it('names each missing Aliyun setting with where the console has it', () => {
+    const p = smsSettingsProblems({ SMS_PROVIDER: 'aliyun' });
+    expect(p).toHaveLength(3);
+    expect(p.join('\n')).toMatch(/ALIYUN_SMS_ACCESS_KEY_ID and ALIYUN_SMS_ACCESS_KEY_SECRET .*AccessKey/);
+    expect(p.join('\n')).toMatch(/SMS_TEMPLATE_ID .*模板管理/);
+  });
+
+  it('malformed values: template id per gateway, app id, region, endpoint, http in production, template params', () => {
+    expect(smsSettingsProblems({ ...TENCENT, SMS_TEMPLATE_ID: 'SMS_1' })[0]).toMatch(/not a Tencent Cloud 模板ID/);
+    expect(smsSettingsProblems({ ...ALIYUN, SMS_TEMPLATE_ID: '123' })[0]).toMatch(/not an Aliyun 模板CODE/);
+    expect(smsSettingsProblems({ ...TENCENT, TENCENT_SMS_SDK_APP_ID: 'app' })[0]).toMatch(/not an SDKAppID/);
+    expect(smsSettingsProblems({ ...TENCENT, TENCENT_SMS_REGION: 'guangzhou' })[0]).toMatch(/not a region/);
+    expect(smsSettingsProblems({ ...ALIYUN, ALIYUN_SMS_ENDPOINT: 'https://x/y' })[0]).toMatch(/not a host name/);
+    expect(smsSettingsProblems({ ...ALIYUN, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([]);
+    expect(smsSettingsProblems({ ...ALIYUN, NODE_ENV: 'production', ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000' })[0]).toMatch(/unencrypted/);
+    expect(smsSettingsProblems({ ...TENCENT, SMS_TEMPLATE_PARAMS: 'minutes' })[0]).toMatch(/SMS_TEMPLATE_PARAMS .*exactly once/);
+  });
+});
+
+describe('SMS_TEMPLATE_PARAMS', () => {
+  it('default code,minutes; bare words or name=value; code exactly once', () => {
+    expect(parseTemplateParams(undefined).params).toEqual([{ name: 'code', value: 'code' }, { name: 'minutes', value: 'minutes' }]);
+    expect(parseTemplateParams('code').params).toEqual([{ name: 'code', value: 'code' }]);
+    expect(parseTemplateParams(' verify = code , min=minutes ').params).toEqual([{ name: 'verify', value: 'code' }, { name: 'min', value: 'minutes' }]);
+    expect(parseTemplateParams('code,code').problem).toMatch(/exactly once/);
+    expect(parseTemplateParams('code,minutes,minutes').problem).toMatch(/more than once/);
+    expect(parseTemplateParams('a=code,a=minutes').problem).toMatch(/twice/);
+    expect(parseTemplateParams('code,time').problem).toMatch(/"time"/);
+  });
+
+  it('endpoints: a host (https) or an explicit scheme with a port', () => {
+    expect(parseEndpoint(undefined, 'sms.tencentcloudapi.com')).toEqual({ host: 'sms.tencentcloudapi.com', protocol: 'https' });
+    expect(parseEndpoint('http://127.0.0.1:9100', 'x')).toEqual({ host: '127.0.0.1:9100', protocol: 'http' });
+    expect(parseEndpoint('ftp://x', 'x')).toBeNull();
+  });
+});
+
+describe('gateway codes', () => {
+  it('Tencent: limits, bad number, no balance; anything else is a failure', () => {
+    expect(tencentRefusal('LimitExceeded.PhoneNumberDailyLimit')).toBe('daily');
+    expect(tencentRefusal('LimitExceeded.PhoneNumberSameContentDailyLimit')).toBe('daily');
+    expect(tencentRefusal('LimitExceeded.PhoneNumberOneHourLimit')).toBe('frequent');
+    expect(tencentRefusal('LimitExceeded.PhoneNumberThirtySecondLimit')).toBe('frequent');
+    expect(tencentRefusal('InvalidParameterValue.IncorrectPhoneNumber')).toBe('badNumber');
+    expect(tencentRefusal('FailedOperation.InsufficientBalanceInSmsPackage')).toBe('noBalance');
+    expect(tencentRefusal('FailedOperation.TemplateIncorrectOrUnapproved')).toBe('failed');
+    expect(tencentRefusal('AuthFailure.SignatureFailure')).toBe('failed');
+  });
+
+  it('Aliyun: limits, bad number, no balance; anything else is a failure', () => {
+    expect(aliyunRefusal('isv.BUSINESS_LIMIT_CONTROL')).toBe('frequent');
+    expect(aliyunRefusal('isv.MOBILE_NUMBER_ILLEGAL')).toBe('badNumber');
+    expect(aliyunRefusal('isv.AMOUNT_NOT_ENOUGH')).toBe('noBalance');
+    expect(aliyunRefusal('isv.SMS_SIGNATURE_ILLEGAL')).toBe('failed');
+    expect(aliyunRefusal('SignatureDoesNotMatch')).toBe('failed');
+  });
+
+  it('Tencent numbers go out in E.164', () => {
+    expect(tencentPhone('13800138000')).toBe('+8613800138000');
+    expect(tencentPhone('+8613800138000')).toBe('+8613800138000');
+  });
+});
