@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSmsProvider, parseTemplateParams, smsSettingsProblems } from '../../src/server/providers/sms';
-import { parseEndpoint } from '../../src/server/providers/sms/settings';
+import { parseEndpoint } from '../../src/server/providers/sms/params';
 import { aliyunRefusal, tencentRefusal } from '../../src/server/providers/sms/refusals';
 import { tencentPhone } from '../../src/server/providers/sms/tencent';
 
@@ -37,10 +37,10 @@ describe('createSmsProvider picks by SMS_PROVIDER', () => {
   });
 
   it('production with SMS_PROVIDER=dev or unset is refused, naming the setting', () => {
-    expect(() => createSmsProvider({ NODE_ENV: 'production' }, quiet)).toThrow(/SMS_PROVIDER is not set/);
-    expect(() => createSmsProvider({ NODE_ENV: 'production', SMS_PROVIDER: 'dev' }, quiet)).toThrow(/SMS_PROVIDER is dev/);
-    expect(smsSettingsProblems({ NODE_ENV: 'production' })).toHaveLength(1);
-    expect(smsSettingsProblems({ NODE_ENV: 'production', SMS_PROVIDER: 'dev' })[0]).toMatch(/SMS_PROVIDER=tencent .*SMS_PROVIDER=aliyun/);
+    expect(() => createSmsProvider({ NODE_ENV: 'production' }, quiet)).toThrow(/SMS_PROVIDER：未设置/);
+    expect(() => createSmsProvider({ NODE_ENV: 'production', SMS_PROVIDER: 'dev' }, quiet)).toThrow(/SMS_PROVIDER：是开发用的 dev/);
+    expect(smsSettingsProblems({ NODE_ENV: 'production' })[0]).toMatch(/^SMS_PROVIDER：未设置/);
+    expect(smsSettingsProblems({ NODE_ENV: 'production', SMS_PROVIDER: 'dev' })[0]).toMatch(/SMS_PROVIDER：.*选 tencent .*选 aliyun/);
   });
 
   it('a demo run in production (ALLOW_DEMO=1) gets the provider that sends nothing', () => {
@@ -49,8 +49,8 @@ describe('createSmsProvider picks by SMS_PROVIDER', () => {
   });
 
   it('an unknown gateway or an incomplete one is refused', () => {
-    expect(() => createSmsProvider({ SMS_PROVIDER: 'twilio' }, quiet)).toThrow(/not one of tencent/);
-    expect(() => createSmsProvider({ ...TENCENT, TENCENT_SMS_SECRET_KEY: '' }, quiet)).toThrow(/TENCENT_SMS_SECRET_ID and TENCENT_SMS_SECRET_KEY/);
+    expect(() => createSmsProvider({ SMS_PROVIDER: 'twilio' }, quiet)).toThrow(/SMS_PROVIDER：“twilio”：只能是 tencent 或 aliyun/);
+    expect(() => createSmsProvider({ ...TENCENT, TENCENT_SMS_SECRET_KEY: '' }, quiet)).toThrow(/TENCENT_SMS_SECRET_KEY：未设置.*API密钥管理/);
   });
 });
 
@@ -63,29 +63,31 @@ describe('smsSettingsProblems', () => {
 
   it('names each missing Tencent setting with where the console has it', () => {
     const p = smsSettingsProblems({ SMS_PROVIDER: 'tencent', NODE_ENV: 'production' });
-    expect(p).toHaveLength(4);
-    expect(p.join('\n')).toMatch(/TENCENT_SMS_SECRET_ID and TENCENT_SMS_SECRET_KEY .*API密钥管理/);
-    expect(p.join('\n')).toMatch(/TENCENT_SMS_SDK_APP_ID .*应用管理/);
-    expect(p.join('\n')).toMatch(/SMS_SIGN_NAME .*签名管理/);
-    expect(p.join('\n')).toMatch(/SMS_TEMPLATE_ID .*正文模板管理/);
+    expect(p).toHaveLength(5);
+    expect(p.join('\n')).toMatch(/TENCENT_SMS_SECRET_ID：未设置.*API密钥管理/);
+    expect(p.join('\n')).toMatch(/TENCENT_SMS_SECRET_KEY：未设置.*API密钥管理/);
+    expect(p.join('\n')).toMatch(/TENCENT_SMS_SDK_APP_ID：未设置.*应用管理/);
+    expect(p.join('\n')).toMatch(/SMS_SIGN_NAME：未设置.*签名管理/);
+    expect(p.join('\n')).toMatch(/SMS_TEMPLATE_ID：未设置.*正文模板管理/);
   });
 
   it('names each missing Aliyun setting with where the console has it', () => {
     const p = smsSettingsProblems({ SMS_PROVIDER: 'aliyun' });
-    expect(p).toHaveLength(3);
-    expect(p.join('\n')).toMatch(/ALIYUN_SMS_ACCESS_KEY_ID and ALIYUN_SMS_ACCESS_KEY_SECRET .*AccessKey/);
-    expect(p.join('\n')).toMatch(/SMS_TEMPLATE_ID .*模板管理/);
+    expect(p).toHaveLength(4);
+    expect(p.join('\n')).toMatch(/ALIYUN_SMS_ACCESS_KEY_ID：未设置.*AccessKey/);
+    expect(p.join('\n')).toMatch(/ALIYUN_SMS_ACCESS_KEY_SECRET：未设置.*AccessKey/);
+    expect(p.join('\n')).toMatch(/SMS_TEMPLATE_ID：未设置.*模板管理/);
   });
 
   it('malformed values: template id per gateway, app id, region, endpoint, http in production, template params', () => {
-    expect(smsSettingsProblems({ ...TENCENT, SMS_TEMPLATE_ID: 'SMS_1' })[0]).toMatch(/not a Tencent Cloud 模板ID/);
-    expect(smsSettingsProblems({ ...ALIYUN, SMS_TEMPLATE_ID: '123' })[0]).toMatch(/not an Aliyun 模板CODE/);
-    expect(smsSettingsProblems({ ...TENCENT, TENCENT_SMS_SDK_APP_ID: 'app' })[0]).toMatch(/not an SDKAppID/);
-    expect(smsSettingsProblems({ ...TENCENT, TENCENT_SMS_REGION: 'guangzhou' })[0]).toMatch(/not a region/);
-    expect(smsSettingsProblems({ ...ALIYUN, ALIYUN_SMS_ENDPOINT: 'https://x/y' })[0]).toMatch(/not a host name/);
+    expect(smsSettingsProblems({ ...TENCENT, SMS_TEMPLATE_ID: 'SMS_1' })[0]).toMatch(/SMS_TEMPLATE_ID：.*腾讯云的模板 ID 是纯数字/);
+    expect(smsSettingsProblems({ ...ALIYUN, SMS_TEMPLATE_ID: '123' })[0]).toMatch(/SMS_TEMPLATE_ID：.*阿里云的模板 CODE/);
+    expect(smsSettingsProblems({ ...TENCENT, TENCENT_SMS_SDK_APP_ID: 'app' })[0]).toMatch(/TENCENT_SMS_SDK_APP_ID：.*纯数字/);
+    expect(smsSettingsProblems({ ...TENCENT, TENCENT_SMS_REGION: 'guangzhou' })[0]).toMatch(/TENCENT_SMS_REGION：.*不是地域名/);
+    expect(smsSettingsProblems({ ...ALIYUN, ALIYUN_SMS_ENDPOINT: 'https://x/y' })[0]).toMatch(/ALIYUN_SMS_ENDPOINT：.*不是主机名/);
     expect(smsSettingsProblems({ ...ALIYUN, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([]);
-    expect(smsSettingsProblems({ ...ALIYUN, NODE_ENV: 'production', ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000' })[0]).toMatch(/unencrypted/);
-    expect(smsSettingsProblems({ ...TENCENT, SMS_TEMPLATE_PARAMS: 'minutes' })[0]).toMatch(/SMS_TEMPLATE_PARAMS .*exactly once/);
+    expect(smsSettingsProblems({ ...ALIYUN, NODE_ENV: 'production', ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000' })[0]).toMatch(/ALIYUN_SMS_ENDPOINT：用的是 http:\/\/.*不加密/);
+    expect(smsSettingsProblems({ ...TENCENT, SMS_TEMPLATE_PARAMS: 'minutes' })[0]).toMatch(/SMS_TEMPLATE_PARAMS：.*必须正好出现一次/);
   });
 });
 
@@ -94,10 +96,10 @@ describe('SMS_TEMPLATE_PARAMS', () => {
     expect(parseTemplateParams(undefined).params).toEqual([{ name: 'code', value: 'code' }, { name: 'minutes', value: 'minutes' }]);
     expect(parseTemplateParams('code').params).toEqual([{ name: 'code', value: 'code' }]);
     expect(parseTemplateParams(' verify = code , min=minutes ').params).toEqual([{ name: 'verify', value: 'code' }, { name: 'min', value: 'minutes' }]);
-    expect(parseTemplateParams('code,code').problem).toMatch(/exactly once/);
-    expect(parseTemplateParams('code,minutes,minutes').problem).toMatch(/more than once/);
-    expect(parseTemplateParams('a=code,a=minutes').problem).toMatch(/twice/);
-    expect(parseTemplateParams('code,time').problem).toMatch(/"time"/);
+    expect(parseTemplateParams('code,code').problem).toMatch(/必须正好出现一次/);
+    expect(parseTemplateParams('code,minutes,minutes').problem).toMatch(/最多出现一次/);
+    expect(parseTemplateParams('a=code,a=minutes').problem).toMatch(/用了两次/);
+    expect(parseTemplateParams('code,time').problem).toMatch(/“time”/);
   });
 
   it('endpoints: a host (https) or an explicit scheme with a port', () => {

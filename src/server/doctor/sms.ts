@@ -4,6 +4,7 @@
  * and that gateway's keys. Written apart from providers/sms so the preflight does not depend on the SDKs.
  */
 import { findingsOf, val, type Env, type Finding, type SettingInfo } from './types';
+import { ALIYUN_DEFAULT_ENDPOINT, TENCENT_DEFAULT_ENDPOINT, parseEndpoint, parseTemplateParams } from '../providers/sms/params';
 
 const TC = '腾讯云控制台 → 短信';
 const AL = '阿里云控制台 → 短信服务 → 国内消息';
@@ -25,7 +26,12 @@ const INFO: Record<string, SettingInfo> = {
 const TENCENT_KEYS = ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID'];
 const ALIYUN_KEYS = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET'];
 
-export function smsFindings(env: Env): Finding[] {
+/**
+ * The one judge of the SMS settings. The preflight asks as production (the default); the provider
+ * chooser (providers/sms/settings.ts) asks in the server's own mode, where a local http:// endpoint is fine.
+ */
+export function smsFindings(env: Env, opts: { production?: boolean } = {}): Finding[] {
+  const production = opts.production ?? true;
   const { out, add } = findingsOf('sms', INFO);
   const provider = val(env, 'SMS_PROVIDER').toLowerCase();
   const choose = `；选 tencent 还需 ${TENCENT_KEYS.join('、')}，选 aliyun 还需 ${ALIYUN_KEYS.join('、')}`;
@@ -39,7 +45,8 @@ export function smsFindings(env: Env): Finding[] {
   else if (provider === 'tencent' && !/^\d+$/.test(template)) add('SMS_TEMPLATE_ID', 'malformed', `“${template}”：腾讯云的模板 ID 是纯数字`);
   else if (provider === 'aliyun' && !/^SMS_\d+$/.test(template)) add('SMS_TEMPLATE_ID', 'malformed', `“${template}”：阿里云的模板 CODE 形如 SMS_123456789`);
   const params = val(env, 'SMS_TEMPLATE_PARAMS');
-  if (params && !/\bcode\b/.test(params)) add('SMS_TEMPLATE_PARAMS', 'malformed', `“${params}”里没有 code：短信里就不会有验证码`);
+  const parsed = parseTemplateParams(params);
+  if (parsed.problem) add('SMS_TEMPLATE_PARAMS', 'malformed', `“${params}”：${parsed.problem}（写法如 code,minutes 或 code,min=minutes）`);
 
   const ownKeys = provider === 'tencent' ? TENCENT_KEYS : provider === 'aliyun' ? ALIYUN_KEYS : [];
   for (const k of ownKeys) if (!val(env, k)) add(k, 'missing', '未设置');
@@ -47,7 +54,12 @@ export function smsFindings(env: Env): Finding[] {
   if (provider === 'tencent' && appId && !/^\d+$/.test(appId)) add('TENCENT_SMS_SDK_APP_ID', 'malformed', `“${appId}”：SdkAppId 是纯数字（如 1400123456）`);
   const region = val(env, 'TENCENT_SMS_REGION');
   if (provider === 'tencent' && region && !/^[a-z]+(-[a-z]+)+$/.test(region)) add('TENCENT_SMS_REGION', 'malformed', `“${region}”不是地域名（如 ap-guangzhou）`);
-  for (const k of ['TENCENT_SMS_ENDPOINT', 'ALIYUN_SMS_ENDPOINT'])
-    if (val(env, k) && k.startsWith(provider.toUpperCase())) add(k, 'note', `指向 ${val(env, k)}，不是官方地址；确认这是有意为之`);
+  for (const [k, official] of [['TENCENT_SMS_ENDPOINT', TENCENT_DEFAULT_ENDPOINT], ['ALIYUN_SMS_ENDPOINT', ALIYUN_DEFAULT_ENDPOINT]] as const) {
+    if (!val(env, k) || !k.startsWith(provider.toUpperCase())) continue;
+    const e = parseEndpoint(val(env, k), official);
+    if (!e) add(k, 'malformed', `“${val(env, k)}”不是主机名（应形如 ${official}，可带 :端口）`);
+    else if (e.protocol === 'http' && production) add(k, 'malformed', `用的是 http://：验证码会不加密地经过网络（不设即用官方的 ${official}）`);
+    else add(k, 'note', `指向 ${val(env, k)}，不是官方地址；确认这是有意为之`);
+  }
   return out;
 }
