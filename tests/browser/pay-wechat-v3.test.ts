@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './helpers/app';
-import { openPhone, type Phone } from './helpers/phone';
-import { clickText, closeAlert, dialogText, freshId, freshPhone, login, submitValid, waitRoute, waitText, walkToOrder, type Shots } from './helpers/journey';
+import { openPhone, screenshot, type Phone } from './helpers/phone';
+import { clickText, closeAlert, dialogText, shot, freshId, freshPhone, login, submitValid, waitRoute, waitText, walkToOrder, type Shots } from './helpers/journey';
 import { startWechatMpDouble, type WechatMpDouble } from '../doubles/wechat-mp/server';
 import { makeMerchantKeys, startWechatPayDouble, type WechatPayDouble } from '../doubles/wechatpay-v3/index';
 
@@ -132,6 +132,7 @@ describe('paying in WeChat through the WeChat Pay v3 double', () => {
 
     await clickText(page, '去支付');
     expect(await dialogText(page, 30_000)).toBe('支付成功');
+    await shot(page, shots, 'paid');
     await closeAlert(page);
     await waitRoute(page, '/Index');
     expect(sheetAnswers.at(-1)).toEqual(expect.objectContaining({ ok: true }));
@@ -182,5 +183,8 @@ describe('paying in WeChat through the WeChat Pay v3 double', () => {
     await waitRoute(again, '/OrderDetails');
     await waitText(again, '支付状态', 30_000);
     expect(await again.locator('body').innerText()).toMatch(/支付状态\s*已支付/);
+    await screenshot(again, 'pay-v3-order-paid-375');
+    await again.setViewportSize({ width: 320, height: 568 });
+    await screenshot(again, 'pay-v3-order-paid-320');
   });
 });
