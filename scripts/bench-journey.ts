@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { clickText, waitText } from '../tests/browser/helpers/phone';
 import { LI_MING } from '../tests/browser/helpers/journey';
+import { tapDay } from '../tests/browser/helpers/calendar-turn';
 
 /**
  * Two phones mid-journey, each signed in (sandbox OAuth) with the branch chosen:
@@ -32,8 +33,8 @@ export async function warmUpPerson(page: Page): Promise<void> {
   await waitText(page, '立即预约');
   await clickText(page, '立即预约');
   await dialogButton('不需要');
-  await page.locator('[data-status="plenty"][aria-disabled="false"]').first().waitFor({ state: 'visible' });
-  await page.locator('[data-status="plenty"][aria-disabled="false"]').first().click();
+  // on the last days of a month the month shown may hold no 充足 day: turn the page, as a person would
+  await tapDay(page, 'plenty');
   await page.locator('[aria-pressed][aria-disabled="false"]').first().click();
   await clickText(page, '确定');
   await waitText(page, '提交预约');

@@ -1,5 +1,5 @@
 /**
- * Compiles the server (its command-line tools: seed, check-config, doctor; and the studio's check
+ * Compiles the server (its command-line tools: seed, check-config, doctor, backup, restore; and the studio's check
  * worker) to plain ES modules in build/server/, so production starts with
  * `node build/server/main.js` and needs no TypeScript loader. Packages stay imports (node_modules at run time);
  * files the server reads (schemas/, flows/, dist/) are found from the package
@@ -35,7 +35,10 @@ const packagesAsImports = {
   },
 };
 
-rmSync('build/server', { recursive: true, force: true });
+// `--outdir <dir>` puts it elsewhere (npm run release builds outside the repository's build/, which browser tests use).
+const at = process.argv.indexOf('--outdir');
+const outdir = at > 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) : 'build/server';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
@@ -43,10 +46,13 @@ await build({
     'check-config-cli': 'src/server/check-config-cli.ts',
     // npm run doctor in a production install (no tsx): node build/server/doctor-cli.js
     'doctor-cli': 'src/server/doctor-cli.ts',
+    // npm run backup / npm run restore in a production install: node build/server/backup-cli.js, restore-cli.js
+    'backup-cli': 'src/server/backup-cli.ts',
+    'restore-cli': 'src/server/restore-cli.ts',
     // The studio's config check runs in a worker thread started from this file (services/studio/check-pool.ts).
     'check-worker': 'src/server/services/studio/check-worker.ts',
   },
-  outdir: 'build/server',
+  outdir,
   bundle: true,
   splitting: true,
   platform: 'node',
@@ -57,4 +63,4 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
 });
-console.log('server compiled to build/server/ (node build/server/main.js)');
+console.log(`server compiled to ${outdir}/ (node ${path.join(outdir, 'main.js')})`);

@@ -12,6 +12,8 @@ import type { Clock, ServerDeps } from './plugins/call';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { staticPlugin } from './plugins/static';
+import { healthPlugin } from './plugins/health';
+import { metricsPlugin } from './plugins/metrics';
 import { headersPlugin } from './plugins/headers';
 import { appConfigPlugin } from './plugins/app-config';
 import { studioPagePlugin } from './plugins/studio-page';
@@ -110,6 +112,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   }
   app.decorate('deps', deps);
 
+  // First: their hooks (overload guard, request series) must see every route.
+  metricsPlugin(app);
+  await healthPlugin(app);
   await headersPlugin(app);
   envelopePlugin(app);
   authPlugin(app);

@@ -14,6 +14,7 @@ import { LiveConfig } from './config-live';
 import { loadConfigFiles } from '../engine/config/check-files';
 import { readConfigFiles } from '../engine/config/read-files';
 import { buildServer } from './app';
+import { beginShutdown } from './plugins/health';
 import { openDb } from './db/index';
 import { loadConfig } from './services/platform/config';
 import { formatRefusal, preflight, preflightApplies, refusals } from './doctor/index';
@@ -107,6 +108,9 @@ const shutdown = async (sig: string) => {
   } catch {
     /* log sink gone */
   }
+  // Not ready first (a load balancer stops sending), still serving for SHUTDOWN_DRAIN_MS; close() then lets in-flight requests finish.
+  beginShutdown(app);
+  await new Promise((r) => setTimeout(r, config.monitoring?.shutdownDrainMs ?? 0));
   try {
     await app.close();
   } catch {

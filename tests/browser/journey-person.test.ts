@@ -35,6 +35,7 @@ import {
   journeyApp,
   type Shots,
 } from './helpers/journey';
+import { tapDay } from './helpers/calendar-turn';
 
 const screenshots: string[] = [];
 const shots = (prefix: string): Shots => ({ prefix, taken: screenshots });
@@ -130,9 +131,7 @@ describe('journey: 健康体检 (person)', () => {
     await noToast(page);
     await clickText(page, '确定');
     await toastText(page, '请选择体检日期');
-    const firstPlenty = page.locator('[data-status="plenty"][aria-disabled="false"]').first();
-    if ((await firstPlenty.count()) === 0) await page.locator('[data-nav="next-month"]').click();
-    await page.locator('[data-status="plenty"][aria-disabled="false"]').first().click();
+    await tapDay(page, 'plenty');
     await page.locator('[aria-pressed]').first().waitFor();
     await noToast(page);
     await clickText(page, '确定');

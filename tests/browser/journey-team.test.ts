@@ -38,6 +38,7 @@ import {
   type TeamMember,
   ZHAO_QIANG,
 } from './helpers/journey';
+import { tapDay } from './helpers/calendar-turn';
 import { saveCompleteHealth } from './helpers/questionnaire';
 import { hashPath } from './helpers/phone';
 
@@ -79,8 +80,7 @@ async function calendarToOrders(page: Page, s: Shots): Promise<{ date: string; d
   await clickText(page, '确定');
   await toastText(page, '请选择体检日期');
   // a day but no slot: the team calendar's own wording (报道, flows/team.yaml)
-  if ((await page.locator('[data-status="plenty"][aria-disabled="false"]').count()) === 0) await page.locator('[data-nav="next-month"]').click();
-  await page.locator('[data-status="plenty"][aria-disabled="false"]').first().click();
+  await tapDay(page, 'plenty');
   await page.locator('[aria-pressed]').first().waitFor({ state: 'visible' });
   await noToast(page);
   await clickText(page, '确定');

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorLine, findEditorLine, openStudioDesk, openStudioFile, signInStudio, type StudioDesk } from './helpers/studio';
+import { acceptCompletion, editorLine, findEditorLine, openStudioDesk, openStudioFile, signInStudio, type StudioDesk } from './helpers/studio';
 import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
 import { screenshot } from './helpers/phone';
 
@@ -122,10 +122,7 @@ describe('the studio live phone preview', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
     await page.keyboard.type('takeQ');
-    const popup = page.locator('.cm-tooltip-autocomplete');
-    await popup.waitFor({ timeout: 10_000 });
-    await expect.poll(() => popup.locator('li[aria-selected="true"]').innerText()).toMatch(/^takeQuestionnaire/);
-    await page.keyboard.press('Enter');
+    await acceptCompletion(page, 'takeQuestionnaire', 'takeQ');
     const draftText = '预览：要先填写健康问卷吗？';
     await page.keyboard.type(draftText);
     await expect.poll(() => line(/takeQuestionnaire/).innerText()).toBe(`  takeQuestionnaire: ${draftText}`);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRefusal, formatReport, preflight, preflightApplies, refusals, type Finding } from '../../src/server/doctor/index';
 import { parseEnvFile } from '../../src/server/doctor/env-file';
+import { smsFindings } from '../../src/server/doctor/sms';
 import { makeCert, type TestCert } from './doctor-certs';
 
 let dir = '';
@@ -144,6 +145,35 @@ describe('production preflight', () => {
       ['WECHAT_API_KEY', expect.stringContaining('WECHAT_PAY_APIV3_KEY')],
       ['WECHAT_CERT_PATH', expect.stringContaining('WECHAT_PAY_PRIVATE_KEY_PATH')],
     ]);
+  });
+
+  it('SMS: template params syntax, template id and region shapes, endpoints (http refused only in production)', () => {
+    const one = (env: Record<string, string>) => problems({ ...complete, ...env });
+    const detail = (env: Record<string, string>, setting: string) => find(preflight({ ...complete, ...env }), setting).map((f) => f.detail).join('\n');
+    expect(one({ SMS_TEMPLATE_PARAMS: 'minutes' })).toEqual(['SMS_TEMPLATE_PARAMS:malformed']);
+    expect(detail({ SMS_TEMPLATE_PARAMS: 'code,code' }, 'SMS_TEMPLATE_PARAMS')).toMatch(/正好出现一次/);
+    expect(detail({ SMS_TEMPLATE_PARAMS: 'code,minutes,m=minutes' }, 'SMS_TEMPLATE_PARAMS')).toMatch(/最多出现一次/);
+    expect(detail({ SMS_TEMPLATE_PARAMS: 'a=code,a=minutes' }, 'SMS_TEMPLATE_PARAMS')).toMatch(/用了两次/);
+    expect(detail({ SMS_TEMPLATE_PARAMS: 'code,time' }, 'SMS_TEMPLATE_PARAMS')).toMatch(/“time”/);
+    expect(one({ SMS_TEMPLATE_PARAMS: 'verify=code,min=minutes' })).toEqual([]);
+    expect(one({ SMS_TEMPLATE_ID: 'SMS_1' })).toEqual(['SMS_TEMPLATE_ID:malformed']);
+    expect(one({ TENCENT_SMS_REGION: 'guangzhou' })).toEqual(['TENCENT_SMS_REGION:malformed']);
+    expect(one({ TENCENT_SMS_REGION: 'ap-shanghai' })).toEqual([]);
+    expect(one({ TENCENT_SMS_SECRET_ID: '' })).toEqual(['TENCENT_SMS_SECRET_ID:missing']);
+    expect(one({ TENCENT_SMS_ENDPOINT: 'https://x/y' })).toEqual(['TENCENT_SMS_ENDPOINT:malformed']);
+    expect(detail({ TENCENT_SMS_ENDPOINT: 'https://x/y' }, 'TENCENT_SMS_ENDPOINT')).toMatch(/不是主机名/);
+    expect(one({ TENCENT_SMS_ENDPOINT: 'http://127.0.0.1:9100' })).toEqual(['TENCENT_SMS_ENDPOINT:malformed']);
+    expect(detail({ TENCENT_SMS_ENDPOINT: 'http://127.0.0.1:9100' }, 'TENCENT_SMS_ENDPOINT')).toMatch(/http:\/\/.*不加密/);
+    expect(find(preflight({ ...complete, TENCENT_SMS_ENDPOINT: 'sms.example.cn' }), 'TENCENT_SMS_ENDPOINT').map((f) => f.problem)).toEqual(['note']);
+    expect(find(preflight({ ...complete, TENCENT_SMS_ENDPOINT: 'sms.tencentcloudapi.com' }), 'TENCENT_SMS_ENDPOINT')).toEqual([]);
+    // Outside production (the provider chooser's mode) a local http double is only noted.
+    const local = smsFindings({ ...complete, TENCENT_SMS_ENDPOINT: 'http://127.0.0.1:9100' }, { production: false });
+    expect(local.filter((f) => f.setting === 'TENCENT_SMS_ENDPOINT').map((f) => f.problem)).toEqual(['note']);
+    const aliyun = { SMS_PROVIDER: 'aliyun', SMS_TEMPLATE_ID: 'SMS_123456789', ALIYUN_SMS_ACCESS_KEY_ID: 'LTAIexample', ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret' };
+    expect(one({ ...aliyun, ALIYUN_SMS_ACCESS_KEY_SECRET: '' })).toEqual(['ALIYUN_SMS_ACCESS_KEY_SECRET:missing']);
+    expect(one({ ...aliyun, SMS_TEMPLATE_ID: '123' })).toEqual(['SMS_TEMPLATE_ID:malformed']);
+    expect(one({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'ftp://x' })).toEqual(['ALIYUN_SMS_ENDPOINT:malformed']);
+    expect(one({ SMS_PROVIDER: 'twilio' })).toContain('SMS_PROVIDER:malformed');
   });
 
   it('studio admin pair and password rule; a production start only (ALLOW_DEMO=1 skips it)', () => {

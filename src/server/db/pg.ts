@@ -31,6 +31,7 @@ export function openPg(connectionString: string, opts: { max?: number } = {}): D
   const q = wrap(pool);
   return {
     dialect: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     all: q.all,
     one: q.one,
     run: q.run,

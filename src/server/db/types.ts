@@ -23,6 +23,8 @@ export interface Db extends Queryable {
   /** Runs fn inside one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** One schema migration (src/server/migrations/NNN_name.ts, listed in migrations/index.ts). */

@@ -59,7 +59,7 @@ export function smsFindings(env: Env, opts: { production?: boolean } = {}): Find
     const e = parseEndpoint(val(env, k), official);
     if (!e) add(k, 'malformed', `“${val(env, k)}”不是主机名（应形如 ${official}，可带 :端口）`);
     else if (e.protocol === 'http' && production) add(k, 'malformed', `用的是 http://：验证码会不加密地经过网络（不设即用官方的 ${official}）`);
-    else add(k, 'note', `指向 ${val(env, k)}，不是官方地址；确认这是有意为之`);
+    else if (e.host !== official) add(k, 'note', `指向 ${val(env, k)}，不是官方地址；确认这是有意为之`);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 /**
- * GET /config.json (StartupConfig, `?t=` cache-busting tolerated, no-store), GET /healthz,
+ * GET /config.json (StartupConfig, `?t=` cache-busting tolerated, no-store) (/healthz: health.ts),
  * and the built app from dist/ (precompressed, long-cached hashed assets; a clear
  * 503 page when dist/ is missing).
  */
@@ -30,8 +30,6 @@ export async function staticPlugin(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     return startupConfig(config, branches, BANNERS);
   });
-
-  app.get('/healthz', async () => ({ ok: true }));
 
   const dist = path.resolve(config.distDir);
   if (fs.existsSync(path.join(dist, 'index.html'))) {

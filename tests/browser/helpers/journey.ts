@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { phoneApp, type PhoneApp } from './phone-app';
 import { clickText, hashPath, screenshot, visibleText, waitText } from './phone';
+import { tapDay } from './calendar-turn';
 
 // ------------------------------------------------------------------ IDs
 
@@ -231,19 +232,14 @@ export async function calendarCells(page: Page): Promise<Array<{ day: string; st
   );
 }
 
-/** Taps the first selectable day (充足 preferred) after today and the first open slot; returns the chosen date line. */
+/** Taps the first selectable day (充足 preferred) after today, turning the page when needed, and the first open slot; returns the chosen date line. */
 export async function pickDayAndSlot(
   page: Page,
   shots: Shots,
   opts: { status?: 'plenty' | 'tight'; /** the calendar's route; /PersonBookSum unless given */ route?: string } = {},
 ): Promise<{ dateLine: string; slot: string }> {
   await waitRoute(page, opts.route ?? '/PersonBookSum');
-  await page.locator('[data-status]').first().waitFor({ state: 'visible' });
-  const cell = page.locator(`[data-status="${opts.status ?? 'plenty'}"][aria-disabled="false"]`).first();
-  if ((await cell.count()) === 0) {
-    await page.locator('[data-nav="next-month"]').click();
-  }
-  await page.locator(`[data-status="${opts.status ?? 'plenty'}"][aria-disabled="false"]`).first().click();
+  await tapDay(page, opts.status ?? 'plenty');
   const slot = page.locator('[aria-pressed][aria-disabled="false"]').first();
   await slot.waitFor({ state: 'visible' });
   const dateLine = (await page.locator('text=/^\\d{4}-\\d{2}-\\d{2} 星期.$/').first().innerText()).trim();

@@ -51,6 +51,7 @@ export async function findEditorLine(page: Page, re: RegExp, timeoutMs = 10_000)
   const until = Date.now() + timeoutMs;
   do {
     await scroller.evaluate((el) => (el.scrollTop = 0));
+    await linesDrawn(scroller);
     for (let i = 0; i < 80; i++) {
       const l = editorLine(page, re);
       if (await l.count()) {
@@ -60,13 +61,39 @@ export async function findEditorLine(page: Page, re: RegExp, timeoutMs = 10_000)
       const atEnd = await scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 1);
       if (atEnd) break;
       await scroller.evaluate((el) => (el.scrollTop += el.clientHeight * 0.7));
-      await page.waitForTimeout(30);
+      await linesDrawn(scroller);
     }
     await page.waitForTimeout(250);
   } while (Date.now() < until);
   const file = await page.locator('.st-cm').getAttribute('data-file').catch(() => null);
   await screenshot(page, 'studio-no-line-matches');
   throw new Error(`no line matches ${re} in ${file ?? 'no open file'} (screenshot: test-artifacts/studio-no-line-matches.png)`);
+}
+
+/**
+ * Waits until CodeMirror has drawn the lines in view. After a scroll it shows a blank
+ * gap (.cm-gap) there until its next frame; a fixed 30 ms pause let a busy machine
+ * scroll on past lines never drawn, and the scan missed them. Looks every 16 ms (not
+ * on animation frames, which a hidden page never gets); gives up after 300 looks and
+ * lets the caller scan again.
+ */
+async function linesDrawn(scroller: Locator): Promise<void> {
+  await scroller.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        let looks = 0;
+        const look = () => {
+          const view = el.getBoundingClientRect();
+          const gapInView = [...el.querySelectorAll('.cm-gap')].some((g) => {
+            const r = g.getBoundingClientRect();
+            return r.height > 0 && r.bottom > view.top && r.top < view.bottom;
+          });
+          if (!gapInView || ++looks > 300) resolve();
+          else setTimeout(look, 16);
+        };
+        look();
+      }),
+  );
 }
 
 /** Opens a file of the tree in the editor and waits until the editor shows it. */
@@ -84,4 +111,50 @@ export async function signInStudio(page: Page): Promise<void> {
   await page.getByRole('button', { name: '登录' }).click();
   await page.locator('.st-cm .cm-content').waitFor({ timeout: 30_000 });
   await expect.poll(() => page.getByTestId('check-chip').innerText(), { timeout: 30_000 }).toBe('检查通过');
+}
+
+/**
+ * Takes the completion list's `key` entry with Enter once the list has settled, after `typed`
+ * was typed. CodeMirror greys the list (cm-tooltip-autocomplete-disabled) while its source
+ * answers again and ignores Enter for 75 ms after each update (interactionDelay): Enter then
+ * makes a new line instead. On a busy machine the list updated between the test's look and
+ * its Enter (or Enter came within 75 ms of the list opening), the key was never completed,
+ * and the test waited 30 s for a line that did not exist. Waits for a list no longer greyed,
+ * `key` selected, the line reading `typed`, and still so ≥ 100 ms later (as a person's eye
+ * and finger take); an Enter that still made a new line is taken back and the list asked for
+ * again (Ctrl+Space).
+ */
+export async function acceptCompletion(page: Page, key: string, typed: string): Promise<void> {
+  const popup = page.locator('.cm-tooltip-autocomplete');
+  const selected = page.locator('.cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled) li[aria-selected="true"]');
+  const active = page.locator('.st-cm .cm-activeLine').first();
+  const text = (l: Locator) => l.innerText({ timeout: 1_000 }).catch(() => '');
+  const typedLine = new RegExp(`^\\s*${typed}$`);
+  const keyLine = new RegExp(`^\\s*${key}`);
+  for (let attempt = 1; ; attempt++) {
+    // seen settled, then still so ≥ 100 ms later: the list is older than the 75 ms Enter ignores
+    let since = 0;
+    await expect
+      .poll(
+        async () => {
+          const ready = new RegExp(`^${typed}\\|${key}`).test(`${(await text(active)).trim()}|${await text(selected)}`);
+          since = ready ? since || Date.now() : 0;
+          return ready && Date.now() - since >= 100;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    const outcome = async () => {
+      if (await editorLine(page, keyLine).count()) return 'taken';
+      return !(await popup.isVisible()) && !typedLine.test(await text(active)) ? 'new line' : 'waiting';
+    };
+    await expect.poll(outcome, { timeout: 20_000 }).not.toBe('waiting');
+    if ((await outcome()) === 'taken') return;
+    const lines = await page.locator('.st-cm .cm-line').evaluateAll((els) => els.slice(0, 14).map((e) => e.textContent).join(' / '));
+    console.warn(`acceptCompletion: Enter made a new line instead of taking ${key} (attempt ${attempt}): ${lines}`);
+    if (attempt === 3) throw new Error(`Enter never took ${key} from the completion list`);
+    for (let i = 0; i < 10 && !typedLine.test(await text(active)); i++) await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+Space');
+  }
 }

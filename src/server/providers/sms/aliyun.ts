@@ -6,8 +6,7 @@
  * throws with its `code`. Both end as SmsRefused.
  */
 import * as dysmsapi from '@alicloud/dysmsapi20170525';
-import type { AliyunSettings } from './settings';
-import { templateValues } from './settings';
+import { templateValues, type AliyunSettings } from './params';
 import { aliyunRefusal, SmsRefused } from './refusals';
 import { recordSend, type GatewayAnswer } from './record';
 import type { SmsLog, SmsProvider } from './types';

@@ -16,7 +16,8 @@ import type { SmsLog, SmsProvider } from './types';
 export type { SmsLog, SmsLogLevel, SmsMessage, SmsProvider } from './types';
 export { SmsRefused, type RefusalKind } from './refusals';
 export { createDevSmsProvider, createDisabledSmsProvider } from './dev';
-export { smsSettingsProblems, parseTemplateParams, DEFAULT_TEMPLATE_PARAMS } from './settings';
+export { smsSettingsProblems } from './settings';
+export { parseTemplateParams, DEFAULT_TEMPLATE_PARAMS } from './params';
 
 /** The provider SMS_PROVIDER names; throws, naming each problem, when its settings are incomplete or wrong. */
 export function createSmsProvider(env: NodeJS.ProcessEnv = process.env, log: SmsLog = (l) => console.info(l)): SmsProvider {

@@ -4,9 +4,6 @@
  * the preflight (src/server/doctor/sms.ts) judges, the providers read.
  */
 
-export type SmsProviderName = 'dev' | 'tencent' | 'aliyun';
-export const SMS_PROVIDERS: readonly SmsProviderName[] = ['dev', 'tencent', 'aliyun'];
-
 /** What a template parameter carries: the 6-digit code or its validity in minutes. */
 export type TemplateValue = 'code' | 'minutes';
 export interface TemplateParam {

@@ -16,8 +16,6 @@ import {
   type TencentSettings,
 } from './params';
 
-export * from './params';
-
 type Env = NodeJS.ProcessEnv | Record<string, string | undefined>;
 const val = (env: Env, k: string): string => (env[k] ?? '').trim();
 
@@ -36,9 +34,10 @@ export function smsSettingsProblems(env: Env = process.env): string[] {
   const wanted = wantedProvider(env);
   const production = val(env, 'NODE_ENV') === 'production';
   if ((wanted === '' || wanted === 'dev') && (!production || val(env, 'ALLOW_DEMO') === '1')) return [];
-  return smsFindings(env, { production })
-    .filter(refuses)
-    .map((f) => `${f.setting}：${f.detail}（${f.what}${f.where ? `；${f.where}` : ''}）`);
+  const findings = smsFindings(env, { production }).filter(refuses);
+  // Without a real gateway chosen, its keys and template are not yet the question: name the choice only.
+  const asked = wanted === 'tencent' || wanted === 'aliyun' ? findings : findings.filter((f) => f.setting === 'SMS_PROVIDER');
+  return asked.map((f) => `${f.setting}：${f.detail}（${f.what}${f.where ? `；${f.where}` : ''}）`);
 }
 
 function common(env: Env): CommonSettings {

@@ -6,8 +6,7 @@
  * which the SDK throws with its `code`. Both end as SmsRefused.
  */
 import tencentcloud from 'tencentcloud-sdk-nodejs-sms';
-import type { TencentSettings } from './settings';
-import { templateValues } from './settings';
+import { templateValues, type TencentSettings } from './params';
 import { SmsRefused, tencentRefusal } from './refusals';
 import { recordSend, type GatewayAnswer } from './record';
 import type { SmsLog, SmsProvider } from './types';

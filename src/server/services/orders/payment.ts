@@ -3,6 +3,7 @@ import { ApiError, type ServerDeps } from '../../plugins/call';
 import { takePlace } from '../booking/calendar';
 import { refundStrayPayment, type AnomalyKind } from './anomalies';
 import { CANCELLED_BY_USER, MSG, OrderRow } from './model';
+import { countPayment } from '../platform/metrics';
 
 export async function startPayment(deps: ServerDeps, o: OrderRow, clientIp: string, notifyUrl: string, onProviderError?: (err: unknown) => void) {
   const { db, config, clock, providers } = deps;
@@ -54,6 +55,7 @@ export async function markPaid(deps: ServerDeps, outTradeNo: string, totalFee: n
     // Outside the transaction: the provider call may be slow; the anomaly row makes it happen once.
     await refundStrayPayment(deps, { outTradeNo, kind: r.stray, ref: r.orderId ?? '', totalFee, transactionId });
   }
+  countPayment(deps, r);
   return { ok: r.ok, reason: r.reason, stray: r.stray };
 }
 

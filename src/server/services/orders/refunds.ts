@@ -9,6 +9,7 @@
  */
 import type { ServerDeps } from '../../plugins/call';
 import type { RefundStatus } from '../../providers/wechat/types';
+import { countRefund } from '../platform/metrics';
 
 export type RefundPurpose = 'order' | 'anomaly';
 export type RefundOutcome = { state: 'SUCCESS' | 'PROCESSING' } | { state: 'FAILED'; code: string; message: string };
@@ -59,6 +60,7 @@ export async function settleRefund(deps: Deps, outRefundNo: string, status: Refu
       [outRefundNo, status, note.slice(0, 200), refundId, now],
     );
     if (n !== 1) return true; // settled before (a duplicate notify, a concurrent query)
+    countRefund(deps, r.purpose, status);
     const ok = status === 'SUCCESS';
     if (r.purpose === 'order') {
       await tx.run(`UPDATE orders SET pay_flag = $2, errmsg = $3, updated_at = $4 WHERE id = $1 AND state = 'Refund'`, [

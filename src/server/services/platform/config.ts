@@ -8,6 +8,7 @@ import { DEFAULT_CENTRE_TZ, isTimeZone } from '../../../contract/rules/centre-da
 import { STUDIO_PASSWORD_MAX, STUDIO_PASSWORD_MIN, studioPasswordProblem } from '../../../contract/rules/studio-admin';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../../paths';
+import { monitoringOf, type MonitoringConfig } from './monitoring-config';
 
 export const DEMO_TOKEN_CLIENT = { client_id: 'checkup-app', client_secret: 'demo-secret', name: 'app', password: 'demo-password' };
 export const DEMO_CRYPTO_SEED = 'demo-crypto-seed';
@@ -100,6 +101,8 @@ export interface ServerConfig {
    * (STUDIO_POLL_MS, default 2000; 0 = never).
    */
   studio: { adminUser: string; adminPassword: string; adminReset: boolean; pollMs: number };
+  /** /readyz, overload guard, /metrics, shutdown drain (monitoring-config.ts). Optional: configs built by hand get the defaults. */
+  monitoring?: MonitoringConfig;
 }
 
 /** STUDIO_ADMIN_USER + STUDIO_ADMIN_PASSWORD: both or neither, a usable name, a password by the studio's one rule (contract/rules/studio-admin.ts). */
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     centreTz: centreTzOf(env.CENTRE_TZ),
     studio: studioOf(env),
+    monitoring: monitoringOf(env),
     smsQuota: {
       ipHour: int(env.SMS_IP_HOURLY, SMS_QUOTA_DEFAULTS.ipHour),
       ipDay: int(env.SMS_IP_DAILY, SMS_QUOTA_DEFAULTS.ipDay),

@@ -11,6 +11,7 @@ import type { Db } from '../../db/types';
 import { SmsRefused, type RefusalKind, type SmsProvider } from '../../providers/sms';
 import { purgeQuotas, QuotaExceeded, takeQuotas, type Quota } from '../platform/quotas';
 import { centreDay, centreHour } from '../../../contract/rules/centre-day';
+import { countSms } from '../platform/metrics';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;
@@ -167,6 +168,7 @@ export async function sendVerifyCode(db: Db, tel: string, opts: SendOptions): Pr
       body: `【体检中心】您的验证码为${code}，${SMS_CODE_TTL_MS / 60_000}分钟内有效，请勿泄露给他人。`,
     });
   } catch (e) {
+    countSms(db, e instanceof SmsRefused ? e.kind : 'error');
     throw new SmsError(e instanceof SmsRefused ? REFUSAL_MSG[e.kind]() : SMS_MSG.sendFailed);
   }
   const salt = randomBytes(16).toString('hex');
@@ -175,6 +177,7 @@ export async function sendVerifyCode(db: Db, tel: string, opts: SendOptions): Pr
      VALUES ($1, $2, $3, $4, $5, $6, $7, 0, NULL)`,
     [randomUUID(), tel, purpose, hashCode(salt, tel, code), salt, now, now + SMS_CODE_TTL_MS],
   );
+  countSms(db, 'sent');
 }
 
 /**
