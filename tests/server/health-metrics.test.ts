@@ -252,6 +252,20 @@ describe('/metrics', () => {
     expect(after).not.toContain('/api/');
   });
 
+  it('counts a refund by purpose and final state', async () => {
+    const D = plusDays(t.today, 5);
+    await setDay(t.db, 'P:person', D, [{ code: '01', total: 5 }]);
+    const body = personBody(D, { openid: 'metrics-refund-1' });
+    const ord = (await t.call('PersonOrderAdd', body)).body.returnData.ord;
+    expect((await t.call('PersonOrderPay', ord)).body.success).toBe(true);
+    expect((await t.call('SandboxPayResult', { id: ord.id, outcome: 'ok' })).body.returnMsg).toBe('支付成功');
+    const before = await scrape(t.app);
+    const refund = await t.call('PersonOrderRefund', { id: ord.id, idCard: body.idCard });
+    expect(refund.body.success, refund.body.returnMsg).toBe(true);
+    const after = await scrape(t.app);
+    expect(sample(after, 'checkup_refunds_total', { purpose: 'order', state: 'SUCCESS' }) - sample(before, 'checkup_refunds_total', { purpose: 'order', state: 'SUCCESS' })).toBe(1);
+  });
+
   it('counts payments by outcome and SMS sent', async () => {
     const before = await scrape(t.app);
     const D = plusDays(t.today, 4);
