@@ -5,7 +5,7 @@
  */
 import { X509Certificate, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
+import { certificateBlocks, certificateFiles } from '../providers/wechat/certificates';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -44,7 +44,7 @@ export function readRsaPrivateKey(file: string): Checked<KeyObject> {
 function certificatesIn(file: string, now: number): Checked<X509Certificate[]> {
   const text = readText(file);
   if (!text.ok) return text;
-  const blocks = text.value.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  const blocks = certificateBlocks(text.value);
   if (!blocks.length) return { ok: false, reason: `${file} 里没有证书（应含 -----BEGIN CERTIFICATE-----）` };
   const certs: X509Certificate[] = [];
   for (const b of blocks) {
@@ -83,9 +83,7 @@ export function merchantCertMismatch(file: string, serial: string, key: KeyObjec
 export function readPlatformCerts(target: string, now: number): Checked<X509Certificate[]> {
   let files: string[];
   try {
-    files = fs.statSync(target).isDirectory()
-      ? fs.readdirSync(target).filter((f) => /\.(pem|crt|cer)$/i.test(f)).sort().map((f) => path.join(target, f))
-      : [target];
+    files = certificateFiles(target);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return { ok: false, reason: code === 'ENOENT' ? `${target} 不存在` : `${target} 无法读取（${code}）` };

@@ -30,18 +30,20 @@ export function certificateKey(pem: string): VerifierKey {
   return { serial: x.serialNumber.toUpperCase(), key: x.publicKey, notAfter: Date.parse(x.validTo) };
 }
 
+/** The certificate files WECHAT_PAY_PLATFORM_CERT_PATH names: the file itself, or every .pem/.crt/.cer of a folder (sorted). */
+export function certificateFiles(p: string): string[] {
+  return fs.statSync(p).isDirectory()
+    ? fs.readdirSync(p).filter((f) => /\.(pem|crt|cer)$/i.test(f)).sort().map((f) => path.join(p, f))
+    : [p];
+}
+
+/** The PEM blocks of the certificates in a text (a file may hold a chain). */
+export const certificateBlocks = (text: string): string[] => text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+
 /** PEM certificates of a file or of every *.pem / *.crt file of a folder. */
 export function readCertificates(p: string): VerifierKey[] {
   if (!p) return [];
-  const files = fs.statSync(p).isDirectory()
-    ? fs.readdirSync(p).filter((f) => /\.(pem|crt|cer)$/i.test(f)).map((f) => path.join(p, f))
-    : [p];
-  const out: VerifierKey[] = [];
-  for (const f of files) {
-    const text = fs.readFileSync(f, 'utf8');
-    for (const m of text.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)) out.push(certificateKey(m[0]));
-  }
-  return out;
+  return certificateFiles(p).flatMap((f) => certificateBlocks(fs.readFileSync(f, 'utf8')).map(certificateKey));
 }
 
 export interface PlatformKeysOptions {

@@ -6,7 +6,8 @@
  * GatewayError with WeChat's own code. Base URL: WECHAT_PAY_BASE_URL.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { Aes, Decorator, Formatter, Rsa } from 'wechatpay-axios-plugin';
+import { Aes, Decorator } from 'wechatpay-axios-plugin';
+import { freshTimestamp, signedBy } from './notify';
 import { GatewayError } from './types';
 import { certificateKey, type PlatformKeys, type VerifierKey } from './certificates';
 
@@ -105,9 +106,9 @@ export class V3Client {
     const h = res.headers as Record<string, string | undefined>;
     const serial = String(h['wechatpay-serial'] ?? '');
     const key = listed.find((k) => k.serial === serial.toUpperCase())?.key ?? this.keys.get(serial);
-    const ts = Number(h['wechatpay-timestamp']);
-    if (!key || !Number.isFinite(ts) || Math.abs(Date.now() / 1000 - ts) > 300) throw new GatewayError('EV3_RES_CERTIFICATES', 'the certificate list is not signed by a known certificate');
-    if (!Rsa.verify(Formatter.response(String(ts), String(h['wechatpay-nonce'] ?? ''), raw), String(h['wechatpay-signature'] ?? ''), key))
+    const ts = String(h['wechatpay-timestamp'] ?? '');
+    if (!key || !freshTimestamp(ts, Date.now())) throw new GatewayError('EV3_RES_CERTIFICATES', 'the certificate list is not signed by a known certificate');
+    if (!signedBy(key, ts, String(h['wechatpay-nonce'] ?? ''), raw, String(h['wechatpay-signature'] ?? '')))
       throw new GatewayError('EV3_RES_CERTIFICATES', 'the certificate list signature does not verify');
     return listed;
   }

@@ -7,11 +7,24 @@
  * 4. resource decrypted with AEAD_AES_256_GCM (APIv3 key, its nonce and associated_data): a tampered ciphertext fails its tag.
  * The caller checks the content against our records (mchid, appid, trade, amount).
  */
+import type { KeyObject } from 'node:crypto';
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import type { PlatformKeys } from './certificates';
 import type { NotifyOutcome, RefundStatus, TradeState } from './types';
 
 export const MAX_CLOCK_SKEW_SEC = 300;
+
+/** A Wechatpay-Timestamp (epoch seconds) within MAX_CLOCK_SKEW_SEC of now: answers and notifies alike. */
+export const freshTimestamp = (ts: string, nowMs: number): boolean => /^\d{1,12}$/.test(ts) && Math.abs(nowMs / 1000 - Number(ts)) <= MAX_CLOCK_SKEW_SEC;
+
+/** Wechatpay-Signature: RSA-SHA256 by `key` over `timestamp\nnonce\nbody\n`; a malformed signature is false, never a throw. */
+export function signedBy(key: KeyObject, ts: string, nonce: string, body: string, signature: string): boolean {
+  try {
+    return Rsa.verify(Formatter.response(ts, nonce, body), signature, key);
+  } catch {
+    return false;
+  }
+}
 
 interface NotifyBody {
   id?: string;
@@ -35,17 +48,11 @@ export async function parseV3Notify(
   const serial = header(headers, 'Wechatpay-Serial');
   const signature = header(headers, 'Wechatpay-Signature');
   if (!ts || !nonce || !serial || !signature) return { ok: false, status: 401, reason: 'missing Wechatpay-* headers' };
-  if (!/^\d{1,12}$/.test(ts) || Math.abs(o.now() / 1000 - Number(ts)) > MAX_CLOCK_SKEW_SEC) return { ok: false, status: 401, reason: `stale timestamp ${ts}` };
+  if (!freshTimestamp(ts, o.now())) return { ok: false, status: 401, reason: `stale timestamp ${ts}` };
   const key = await o.keys.lookup(serial);
   if (!key) return { ok: false, status: 401, reason: `unknown serial ${serial}` };
   const body = raw.toString('utf8');
-  let good = false;
-  try {
-    good = Rsa.verify(Formatter.response(ts, nonce, body), signature, key);
-  } catch {
-    good = false;
-  }
-  if (!good) return { ok: false, status: 401, reason: 'bad signature' };
+  if (!signedBy(key, ts, nonce, body, signature)) return { ok: false, status: 401, reason: 'bad signature' };
 
   let n: NotifyBody;
   try {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { handlePayNotify } from '../../services/orders/pay-notify';
 
-export const ORDER_PAY_NOTIFY_PATH = '/api/PayApi/WxNotify';
+export { ORDER_PAY_NOTIFY_PATH } from '../../services/orders/model';
 
 export function mountPayNotify(app: FastifyInstance, path: string, unknownTrade: 'refuse' | 'refund'): void {
   void app.register(async (scope) => {

@@ -43,6 +43,9 @@ export const MSG = serverTexts('orders', {
 /** errmsg of an order the examinee cancelled (a payment arriving after it is refunded, not taken). */
 export const CANCELLED_BY_USER = '用户撤销';
 
+/** Where WeChat Pay posts the notifies of order payments and of every refund (routes/orders/notify.ts mounts it). */
+export const ORDER_PAY_NOTIFY_PATH = '/api/PayApi/WxNotify';
+
 export interface OrderRow {
   id: string;
   openid: string;

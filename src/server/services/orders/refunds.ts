@@ -10,6 +10,7 @@
 import type { ServerDeps } from '../../plugins/call';
 import type { RefundStatus } from '../../providers/wechat/types';
 import { countRefund } from '../platform/metrics';
+import { ORDER_PAY_NOTIFY_PATH } from './model';
 
 export type RefundPurpose = 'order' | 'anomaly';
 export type RefundOutcome = { state: 'SUCCESS' | 'PROCESSING' } | { state: 'FAILED'; code: string; message: string };
@@ -18,7 +19,7 @@ type Deps = Pick<ServerDeps, 'db' | 'providers' | 'clock' | 'config'>;
 
 export const refundNoOf = (outTradeNo: string) => `R${outTradeNo}`.slice(0, 32);
 /** Where WeChat posts the refund notify (PUBLIC_URL); without one the reconciler's query settles it. */
-export const refundNotifyUrl = (deps: Pick<ServerDeps, 'config'>) => (deps.config.publicUrl ? `${deps.config.publicUrl}/api/PayApi/WxNotify` : undefined);
+export const refundNotifyUrl = (deps: Pick<ServerDeps, 'config'>) => (deps.config.publicUrl ? `${deps.config.publicUrl}${ORDER_PAY_NOTIFY_PATH}` : undefined);
 
 /** Asks for the full refund of a trade and applies the answer when final. */
 export async function requestRefund(
