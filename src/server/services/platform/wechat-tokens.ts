@@ -46,10 +46,14 @@ async function readRow(d: TokenDeps, kind: Kind): Promise<Row | undefined> {
  * WeChat just refused (40001) — it is not served again, and the fetch replaces it.
  */
 async function shared(d: TokenDeps, kind: Kind, fetch: () => Promise<Expiring>, refused = ''): Promise<string> {
-  await d.db.run(`INSERT INTO wechat_tokens (appid, kind) VALUES ($1, $2) ON CONFLICT (appid, kind) DO NOTHING`, [d.appid, kind]);
   const giveUp = Date.now() + WAIT_MS;
   for (;;) {
-    const row = await readRow(d, kind);
+    let row = await readRow(d, kind);
+    if (!row) {
+      // The first use on this database: the row the lease is taken on (a read, not a write, on every later call).
+      await d.db.run(`INSERT INTO wechat_tokens (appid, kind) VALUES ($1, $2) ON CONFLICT (appid, kind) DO NOTHING`, [d.appid, kind]);
+      row = await readRow(d, kind);
+    }
     const t = d.now();
     const value = row?.value && row.value !== refused ? row.value : '';
     const expires = Number(row?.expires_at ?? 0);
