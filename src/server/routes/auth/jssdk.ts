@@ -8,23 +8,17 @@
  * signing any URL would let other sites borrow the account's JS-SDK permissions.
  * In the sandbox (no official account) the call refuses; the app's effects then do nothing.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, defineCall } from '../../plugins/call';
 import { jsSdkSignature, WeChatApiError } from '../../providers/wechat-mp/index';
 import { jsapiTicket } from '../../services/platform/wechat-tokens';
+import { nonce } from '../../services/platform/ids';
 import { ownOrigins } from './origins';
 import type { JsSdkConfigAnswer, JsSdkConfigBody } from '../../../contract/api/wechat';
 
 export const MSG_JSSDK_SANDBOX = '演示环境未接入微信公众号';
 export const MSG_JSSDK_FOREIGN = '页面地址不属于本站';
 export const MSG_JSSDK_UNAVAILABLE = '微信功能暂不可用，请稍后再试';
-
-const NONCE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-function nonce(n = 16): string {
-  return [...randomBytes(n)].map((b) => NONCE_CHARS[b % NONCE_CHARS.length]).join('');
-}
 
 /** The page URL without `#…` when it is on an origin this server answers for; else null. */
 export function pageUrlToSign(raw: string, req: FastifyRequest, publicUrl: string, allowed: string[]): string | null {
