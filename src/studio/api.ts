@@ -32,6 +32,14 @@ export class StudioApiError extends Error {
 
 let csrf = '';
 
+/** One studio call (path under /api/studio): the feature folders (backoffice/…) share it, and so the session's CSRF token and the error shape. */
+export async function studioCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  return call<T>(method, path, body);
+}
+
+/** A file the server makes (an export, a template): a plain link works, the session cookie goes with a same-origin GET. */
+export const studioFileUrl = (path: string) => `${STUDIO_API_PREFIX}${path}`;
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';

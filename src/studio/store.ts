@@ -16,7 +16,7 @@ import type { FlowGraph } from './graph/build';
 export const CHECK_DELAY_MS = 400;
 const SAVE_DELAY_MS = 250;
 
-export type View = 'edit' | 'graph' | 'publish' | 'versions' | 'builder' | 'admins';
+export type View = 'edit' | 'graph' | 'publish' | 'versions' | 'builder' | 'admins' | 'backoffice';
 
 export interface CheckState {
   status: 'waiting' | 'checking' | 'done' | 'failed';

@@ -42,14 +42,14 @@ describe('admins list and add', () => {
     const r = await admin.get('/api/studio/admins');
     expect(r.statusCode).toBe(200);
     const body = r.json() as StudioAdminsRes;
-    expect(body.admins).toEqual([{ username: 'admin', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), createdBy: null, lastLoginAt: new Date(s.clock.now()).toISOString() }]);
+    expect(body.admins).toEqual([{ username: 'admin', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), createdBy: null, lastLoginAt: new Date(s.clock.now()).toISOString(), roles: ['config', 'ops'] }]);
     expect(r.body).not.toMatch(/scrypt|hash/);
   });
 
   it('adds an admin who can then sign in; the row has a scrypt hash and who added it', async () => {
     const r = await admin.post('/api/studio/admins', { username: ZS, password: ZS_PASS });
     expect(r.statusCode).toBe(201);
-    expect((r.json() as StudioAdminCreateRes).admin).toEqual({ username: ZS, createdAt: new Date(s.clock.now()).toISOString(), createdBy: 'admin', lastLoginAt: null });
+    expect((r.json() as StudioAdminCreateRes).admin).toEqual({ username: ZS, createdAt: new Date(s.clock.now()).toISOString(), createdBy: 'admin', lastLoginAt: null, roles: ['config', 'ops'] });
     const row = await store.db.one<{ password_hash: string; created_by: string }>('SELECT password_hash, created_by FROM studio_admins WHERE username = $1', [ZS]);
     expect(row).toEqual({ password_hash: expect.stringMatching(/^scrypt\$16384\$8\$1\$/), created_by: 'admin' });
     expect((await login(s.app, ZS, ZS_PASS)).statusCode).toBe(200);

@@ -91,7 +91,7 @@ describe('sign-in', () => {
     expect(forged.statusCode).toBe(401);
 
     const me = await admin.get('/api/studio/me');
-    expect(me.json()).toEqual({ username: 'admin', csrf: admin.csrf });
+    expect(me.json()).toEqual({ username: 'admin', csrf: admin.csrf, roles: ['config', 'ops'] });
     const noCsrf = await s.app.inject({ method: 'POST', url: '/api/studio/check', payload: { files: {} }, headers: { cookie: admin.cookie } });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json()).toEqual({ error: '页面已过期，请刷新后重试' });

@@ -15,6 +15,8 @@
  * The engine's own meta schemas (schemas/meta/) are not config: never listed.
  */
 
+import type { StudioRole } from '../rules/studio-roles';
+
 export const STUDIO_API_PREFIX = '/api/studio';
 export const STUDIO_SESSION_COOKIE = 'studio_session';
 export const STUDIO_CSRF_HEADER = 'x-studio-csrf';
@@ -51,7 +53,12 @@ export interface StudioVersionInfo {
 
 // POST /api/studio/login
 export interface StudioLoginReq { username: string; password: string }
-export interface StudioLoginRes { username: string; csrf: string }
+export interface StudioLoginRes {
+  username: string;
+  csrf: string;
+  /** contract/rules/studio-roles.ts: what this admin may change (the server checks every call). */
+  roles: StudioRole[];
+}
 // → 401 { error: '用户名或密码错误' } | 429 { error, retryAfterSec } (lock-out)
 
 // POST /api/studio/logout → 204
@@ -130,6 +137,7 @@ export interface StudioAdminInfo {
   createdBy: string | null;
   /** ISO 8601 of the last sign-in; null: not signed in since this was recorded. */
   lastLoginAt: string | null;
+  roles: StudioRole[];
 }
 
 // GET /api/studio/admins → every admin, oldest first (never a password hash)

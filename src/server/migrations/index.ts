@@ -17,6 +17,11 @@ import * as m075 from './075_studio_admin_activity';
 import * as m076 from './076_wechat_pay_v3';
 import * as m077 from './077_wechat_tokens';
 import * as m078 from './078_sms_gateway';
+import * as m079 from './079_back_office';
+import * as m080 from './080_catalogue';
+import * as m081 from './081_capacity';
+import * as m082 from './082_groups';
+import * as m083 from './083_report_push';
 
 export const MIGRATIONS: Migration[] = [
   { id: '001_core', up: m001.up },
@@ -32,4 +37,9 @@ export const MIGRATIONS: Migration[] = [
   { id: '076_wechat_pay_v3', up: m076.up },
   { id: '077_wechat_tokens', up: m077.up },
   { id: '078_sms_gateway', up: m078.up },
+  { id: '079_back_office', up: m079.up },
+  { id: '080_catalogue', up: m080.up },
+  { id: '081_capacity', up: m081.up },
+  { id: '082_groups', up: m082.up },
+  { id: '083_report_push', up: m083.up },
 ];

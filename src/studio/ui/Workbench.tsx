@@ -10,6 +10,7 @@ import { VersionsView } from './VersionsView';
 const GraphView = lazy(() => import('./GraphView'));
 const BuilderView = lazy(() => import('./BuilderView'));
 const AdminsView = lazy(() => import('./AdminsView'));
+const BackOfficeView = lazy(() => import('../backoffice/BackOfficeView'));
 
 const VIEWS: Array<{ view: View; label: string }> = [
   { view: 'edit', label: '编辑' },
@@ -17,6 +18,7 @@ const VIEWS: Array<{ view: View; label: string }> = [
   { view: 'builder', label: '问卷设计' },
   { view: 'publish', label: '预览并发布' },
   { view: 'versions', label: '版本与导出' },
+  { view: 'backoffice', label: '业务与运营' },
   { view: 'admins', label: '管理员' },
 ];
 
@@ -79,10 +81,8 @@ export default function Workbench() {
         {view === 'graph' || view === 'builder' ? (
           <Suspense fallback={<div className="st-center">正在载入…</div>}>{view === 'graph' ? <GraphView /> : <BuilderView />}</Suspense>
         ) : null}
-        {view === 'admins' ? (
-          <Suspense fallback={<div className="st-center">正在载入…</div>}>
-            <AdminsView />
-          </Suspense>
+        {view === 'admins' || view === 'backoffice' ? (
+          <Suspense fallback={<div className="st-center">正在载入…</div>}>{view === 'admins' ? <AdminsView /> : <BackOfficeView />}</Suspense>
         ) : null}
       </main>
     </div>

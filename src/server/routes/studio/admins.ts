@@ -50,7 +50,8 @@ export async function studioAdminRoutes(s: FastifyInstance): Promise<void> {
     return reply.code(201).send({ admin } satisfies StudioAdminCreateRes);
   });
 
-  s.post('/password', async (req, reply) => {
+  // One's own password: every admin, 只读 too.
+  s.post('/password', { config: { studioRole: 'readonly' } }, async (req, reply) => {
     const { current, next } = studioBody<StudioPasswordReq>('StudioPassword', req.body);
     const problem = studioPasswordProblem(next);
     if (problem) throw new StudioFailure(400, problem);

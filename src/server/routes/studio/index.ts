@@ -12,6 +12,8 @@ import { cookieValue } from '../../services/platform/oauth-session';
 import { recordStudioSignIn, verifyStudioPassword } from '../../services/studio/admins';
 import { createStudioSession, endStudioSession, findStudioSession, setStudioCookie, type StudioSession } from '../../services/studio/sessions';
 import { StudioFailure, type StudioLive } from '../../services/studio/live-sync';
+import { hasStudioRole, studioRoleRefusal, type StudioRole } from '../../../contract/rules/studio-roles';
+import { studioBackOfficeRoutes } from './backoffice';
 import { studioBody } from './body';
 import { studioConfigRoutes } from './config';
 import { studioAdminRoutes } from './admins';
@@ -27,6 +29,14 @@ export const MSG_SERVER = '服务器出错，请稍后再试';
 declare module 'fastify' {
   interface FastifyRequest {
     studioSession?: StudioSession;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The role a studio call needs (contract/rules/studio-roles.ts). Unsaid: a
+     * GET needs none (every admin reads), any other method needs 'config' — a
+     * new change route is refused to 运营 and 只读 until it says otherwise.
+     */
+    studioRole?: StudioRole;
   }
 }
 
@@ -61,6 +71,11 @@ export async function studioRoutes(app: FastifyInstance, studio: StudioLive): Pr
           const sent = req.headers[STUDIO_CSRF_HEADER];
           if (typeof sent !== 'string' || !sameText(sent, session.csrf)) return reply.code(403).send({ error: MSG_BAD_CSRF });
         }
+        const need = req.routeOptions.config?.studioRole ?? (req.method === 'GET' || req.method === 'HEAD' ? 'readonly' : 'config');
+        if (!hasStudioRole(session.roles, need)) {
+          req.log.warn({ studioUser: session.username, need, url: req.url }, 'studio: refused, role missing');
+          return reply.code(403).send({ error: studioRoleRefusal(need) });
+        }
         req.studioSession = session;
       });
       s.addHook('onSend', async (_req, reply) => {
@@ -80,19 +95,20 @@ export async function studioRoutes(app: FastifyInstance, studio: StudioLive): Pr
         const { token, session } = await createStudioSession(db, name, now);
         setStudioCookie(reply, token, secure);
         req.log.info({ studioUser: name }, 'studio sign-in');
-        return { username: session.username, csrf: session.csrf } satisfies StudioLoginRes;
+        return { username: session.username, csrf: session.csrf, roles: session.roles } satisfies StudioLoginRes;
       });
 
-      s.post('/logout', async (req, reply) => {
+      s.post('/logout', { config: { studioRole: 'readonly' } }, async (req, reply) => {
         await endStudioSession(db, cookieValue(req.headers.cookie, STUDIO_SESSION_COOKIE));
         setStudioCookie(reply, null, secure);
         return reply.code(204).send();
       });
 
-      s.get('/me', async (req) => ({ username: req.studioSession!.username, csrf: req.studioSession!.csrf }) satisfies StudioLoginRes);
+      s.get('/me', async (req) => ({ username: req.studioSession!.username, csrf: req.studioSession!.csrf, roles: req.studioSession!.roles }) satisfies StudioLoginRes);
 
       await studioConfigRoutes(s, studio);
       await studioAdminRoutes(s);
+      await studioBackOfficeRoutes(s);
     },
     { prefix: STUDIO_API_PREFIX },
   );

@@ -11,6 +11,7 @@
  * rule of contract/rules/studio-admin.ts, and the studio never has no admin.
  */
 import type { StudioAdminInfo } from '../../../contract/api/studio';
+import { parseStudioRoles } from '../../../contract/rules/studio-roles';
 import type { Db, Queryable } from '../../db/types';
 import { clearFailures, countFailure, lockedForMs } from '../platform/login-limits';
 import type { ServerConfig } from '../platform/config';
@@ -86,10 +87,10 @@ const iso = (ms: number | string | null) => (ms === null ? null : new Date(Numbe
 
 /** Every admin by name: when added and by whom, when last signed in. Never a hash. */
 export async function listStudioAdmins(db: Queryable): Promise<StudioAdminInfo[]> {
-  const rows = await db.all<{ username: string; created_at: number | string; created_by: string | null; last_login_at: number | string | null }>(
-    `SELECT username, created_at, created_by, last_login_at FROM studio_admins ORDER BY created_at, username`,
+  const rows = await db.all<{ username: string; created_at: number | string; created_by: string | null; last_login_at: number | string | null; roles: string }>(
+    `SELECT username, created_at, created_by, last_login_at, roles FROM studio_admins ORDER BY created_at, username`,
   );
-  return rows.map((r) => ({ username: r.username, createdAt: iso(r.created_at)!, createdBy: r.created_by ?? null, lastLoginAt: iso(r.last_login_at) }));
+  return rows.map((r) => ({ username: r.username, createdAt: iso(r.created_at)!, createdBy: r.created_by ?? null, lastLoginAt: iso(r.last_login_at), roles: parseStudioRoles(r.roles) }));
 }
 
 /** A successful sign-in, for the list. */

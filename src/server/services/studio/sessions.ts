@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/types';
 import { STUDIO_API_PREFIX, STUDIO_SESSION_COOKIE } from '../../../contract/api/studio';
+import { parseStudioRoles, type StudioRole } from '../../../contract/rules/studio-roles';
 
 export const STUDIO_SESSION_MS = 12 * 3600_000;
 
@@ -15,6 +16,8 @@ export interface StudioSession {
   username: string;
   csrf: string;
   expiresAt: number;
+  /** Read from the admin's row on every request: a role taken away applies at the next call. */
+  roles: StudioRole[];
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -26,18 +29,19 @@ export async function createStudioSession(db: Queryable, username: string, now: 
   // Expired rows go when someone signs in: no timer needed, the table stays small.
   await db.run(`DELETE FROM studio_sessions WHERE expires_at <= $1`, [now]);
   await db.run(`INSERT INTO studio_sessions (token_hash, username, csrf, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`, [hashToken(token), username, csrf, expiresAt, now]);
-  return { token, session: { username, csrf, expiresAt } };
+  const admin = await db.one<{ roles: string }>(`SELECT roles FROM studio_admins WHERE username = $1`, [username]);
+  return { token, session: { username, csrf, expiresAt, roles: parseStudioRoles(admin?.roles) } };
 }
 
 /** The live session of a cookie token (null: none, unknown, expired, or its admin is gone). */
 export async function findStudioSession(db: Queryable, token: string | undefined, now: number): Promise<StudioSession | null> {
   if (!token || token.length > 128) return null;
-  const r = await db.one<{ username: string; csrf: string; expires_at: number | string }>(
-    `SELECT s.username, s.csrf, s.expires_at FROM studio_sessions s JOIN studio_admins a ON a.username = s.username WHERE s.token_hash = $1`,
+  const r = await db.one<{ username: string; csrf: string; expires_at: number | string; roles: string }>(
+    `SELECT s.username, s.csrf, s.expires_at, a.roles FROM studio_sessions s JOIN studio_admins a ON a.username = s.username WHERE s.token_hash = $1`,
     [hashToken(token)],
   );
   if (!r || Number(r.expires_at) <= now) return null;
-  return { username: r.username, csrf: r.csrf, expiresAt: Number(r.expires_at) };
+  return { username: r.username, csrf: r.csrf, expiresAt: Number(r.expires_at), roles: parseStudioRoles(r.roles) };
 }
 
 export async function endStudioSession(db: Queryable, token: string | undefined): Promise<void> {
