@@ -22,6 +22,7 @@ import * as m080 from './080_catalogue';
 import * as m081 from './081_capacity';
 import * as m082 from './082_groups';
 import * as m083 from './083_report_push';
+import * as m084 from './084_operations';
 
 export const MIGRATIONS: Migration[] = [
   { id: '001_core', up: m001.up },
@@ -42,4 +43,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '081_capacity', up: m081.up },
   { id: '082_groups', up: m082.up },
   { id: '083_report_push', up: m083.up },
+  { id: '084_operations', up: m084.up },
 ];
