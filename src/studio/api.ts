@@ -88,7 +88,7 @@ export const studioApi = {
 /** Admin accounts (a separate object so the calls above stay as they are): list, add, own password, remove. */
 export const studioAdminsApi = {
   list: () => call<StudioAdminsRes>('GET', '/admins'),
-  add: (username: string, password: string) => call<StudioAdminCreateRes>('POST', '/admins', { username, password } satisfies StudioAdminCreateReq),
+  add: (username: string, password: string, roles: StudioAdminCreateReq['roles']) => call<StudioAdminCreateRes>('POST', '/admins', { username, password, roles } satisfies StudioAdminCreateReq),
   changePassword: (current: string, next: string) => call<StudioPasswordRes>('POST', '/password', { current, next } satisfies StudioPasswordReq),
   remove: (username: string) => call<StudioAdminRemoveRes>('POST', `/admins/${encodeURIComponent(username)}/remove`, {}),
 };

@@ -97,6 +97,8 @@ describe('admin accounts in the studio', () => {
 
     await form.getByLabel('密码', { exact: true }).fill(ZS_PASS);
     await form.getByLabel('再输入一次密码', { exact: true }).fill(ZS_PASS);
+    await form.getByRole('checkbox', { name: /^配置/ }).check();
+    await form.getByRole('checkbox', { name: /^运营/ }).check();
     await form.getByRole('button', { name: '添加管理员' }).click();
     await expect.poll(() => form.getByRole('status').innerText().catch(() => ''), { timeout: 10_000 }).toBe(`已添加管理员 ${ZS}，请把用户名和密码当面告诉 TA。`);
     await page.locator(`.st-admins tr[data-admin="${ZS}"]`).waitFor();
@@ -113,6 +115,7 @@ describe('admin accounts in the studio', () => {
     await form.getByLabel('用户名', { exact: true }).fill(ZS);
     await form.getByLabel('密码', { exact: true }).fill('another-password-1');
     await form.getByLabel('再输入一次密码', { exact: true }).fill('another-password-1');
+    await form.getByRole('checkbox', { name: /^运营/ }).check();
     await form.getByRole('button', { name: '添加管理员' }).click();
     expect(await fieldError(form, '用户名')).toBe('用户名已存在');
     await form.getByLabel('用户名', { exact: true }).fill('');

@@ -15,6 +15,8 @@ import { removeStudioAdmin } from '../../src/server/services/studio/admins';
 import type { TestStore } from './core-helpers';
 import { login, removeTmpDirs, signIn, startInstance, studioStore, type Admin, type StudioInstance } from './studio-helpers';
 
+/** 配置 + 运营: what every admin held before roles were chosen. */
+const CO = ['config', 'ops'];
 const ZS = 'zhangsan';
 const ZS_PASS = 'zhangsan-pass-2026';
 const ZS_NEW = '张三的新密码-长一点-2026';
@@ -47,14 +49,14 @@ describe('admins list and add', () => {
   });
 
   it('adds an admin who can then sign in; the row has a scrypt hash and who added it', async () => {
-    const r = await admin.post('/api/studio/admins', { username: ZS, password: ZS_PASS });
+    const r = await admin.post('/api/studio/admins', { username: ZS, password: ZS_PASS, roles: CO });
     expect(r.statusCode).toBe(201);
     expect((r.json() as StudioAdminCreateRes).admin).toEqual({ username: ZS, createdAt: new Date(s.clock.now()).toISOString(), createdBy: 'admin', lastLoginAt: null, roles: ['config', 'ops'] });
     const row = await store.db.one<{ password_hash: string; created_by: string }>('SELECT password_hash, created_by FROM studio_admins WHERE username = $1', [ZS]);
     expect(row).toEqual({ password_hash: expect.stringMatching(/^scrypt\$16384\$8\$1\$/), created_by: 'admin' });
     expect((await login(s.app, ZS, ZS_PASS)).statusCode).toBe(200);
     // a Chinese name is a name too
-    expect((await admin.post('/api/studio/admins', { username: '李四', password: 'li-si-password-1' })).statusCode).toBe(201);
+    expect((await admin.post('/api/studio/admins', { username: '李四', password: 'li-si-password-1', roles: CO })).statusCode).toBe(201);
     expect(await names()).toEqual(['admin', ZS, '李四'].sort());
     const list = (await admin.get('/api/studio/admins')).json() as StudioAdminsRes;
     expect(list.admins.find((a) => a.username === ZS)!.lastLoginAt).toBe(new Date(s.clock.now()).toISOString());
@@ -62,7 +64,7 @@ describe('admins list and add', () => {
 
   it('refuses a taken name (409 用户名已存在), also in another case', async () => {
     for (const username of [ZS, 'ZhangSan', ' zhangsan ']) {
-      const r = await admin.post('/api/studio/admins', { username, password: 'another-password-1' });
+      const r = await admin.post('/api/studio/admins', { username, password: 'another-password-1', roles: CO });
       expect(r.statusCode, username).toBe(409);
       expect(r.json()).toEqual({ error: '用户名已存在' });
     }
@@ -73,22 +75,24 @@ describe('admins list and add', () => {
   it('refuses a short password and a bad name with the rule in Chinese, and adds nothing', async () => {
     const before = await names();
     const cases: Array<[unknown, string]> = [
-      [{ username: 'wangwu', password: 'x'.repeat(STUDIO_PASSWORD_MIN - 1) }, '密码至少 12 个字符'],
-      [{ username: 'wangwu', password: '一二三四五六七八九十十' }, '密码至少 12 个字符'], // 11 characters, 33 bytes
-      [{ username: 'wangwu', password: 'x'.repeat(257) }, '密码最多 256 个字符'],
-      [{ username: 'w', password: 'long-enough-password' }, '用户名为 2–32 个字符'],
-      [{ username: 'w'.repeat(33), password: 'long-enough-password' }, '用户名为 2–32 个字符'],
-      [{ username: 'wang wu', password: 'long-enough-password' }, '用户名只能包含字母、数字、汉字和 _ - .'],
-      [{ username: 'wang@wu', password: 'long-enough-password' }, '用户名只能包含字母、数字、汉字和 _ - .'],
-      [{ username: 'wangwu' }, '请输入用户名和密码'],
-      [{ username: 'wangwu', password: 12345678901234 }, '请输入用户名和密码'],
+      [{ username: 'wangwu', password: 'x'.repeat(STUDIO_PASSWORD_MIN - 1), roles: CO }, '密码至少 12 个字符'],
+      [{ username: 'wangwu', password: '一二三四五六七八九十十', roles: CO }, '密码至少 12 个字符'], // 11 characters, 33 bytes
+      [{ username: 'wangwu', password: 'x'.repeat(257), roles: CO }, '密码最多 256 个字符'],
+      [{ username: 'w', password: 'long-enough-password', roles: CO }, '用户名为 2–32 个字符'],
+      [{ username: 'w'.repeat(33), password: 'long-enough-password', roles: CO }, '用户名为 2–32 个字符'],
+      [{ username: 'wang wu', password: 'long-enough-password', roles: CO }, '用户名只能包含字母、数字、汉字和 _ - .'],
+      [{ username: 'wang@wu', password: 'long-enough-password', roles: CO }, '用户名只能包含字母、数字、汉字和 _ - .'],
+      [{ username: 'wangwu', roles: CO }, '请输入用户名和密码'],
+      [{ username: 'wangwu', password: 12345678901234, roles: CO }, '请输入用户名和密码'],
+      [{ username: 'wangwu', password: 'long-enough-password' }, '请至少选择一个角色'],
+      [{ username: 'wangwu', password: 'long-enough-password', roles: [] }, '请至少选择一个角色'],
     ];
     for (const [body, error] of cases) {
       const r = await admin.post('/api/studio/admins', body);
       expect([r.statusCode, r.json()], JSON.stringify(body)).toEqual([400, { error }]);
     }
     // exactly 12 characters is enough, a dot, dash and underscore are fine
-    expect((await admin.post('/api/studio/admins', { username: 'wang_wu-2.x', password: 'x'.repeat(STUDIO_PASSWORD_MIN) })).statusCode).toBe(201);
+    expect((await admin.post('/api/studio/admins', { username: 'wang_wu-2.x', password: 'x'.repeat(STUDIO_PASSWORD_MIN), roles: CO })).statusCode).toBe(201);
     expect(await names()).toEqual([...before, 'wang_wu-2.x'].sort());
   });
 
@@ -172,7 +176,7 @@ describe('removing an admin', () => {
   });
 
   it('two admins removing each other at the same moment: one of them stays', async () => {
-    expect((await admin.post('/api/studio/admins', { username: 'zhaoliu', password: 'zhao-liu-password' })).statusCode).toBe(201);
+    expect((await admin.post('/api/studio/admins', { username: 'zhaoliu', password: 'zhao-liu-password', roles: CO })).statusCode).toBe(201);
     const zl = await signIn(s.app, 'zhaoliu', 'zhao-liu-password');
     const [a, b] = await Promise.all([admin.post('/api/studio/admins/zhaoliu/remove'), zl.post('/api/studio/admins/admin/remove')]);
     expect([a.statusCode, b.statusCode].filter((c) => c === 200)).toHaveLength(1);
@@ -236,7 +240,7 @@ describe('the log', () => {
     const i = await startInstance(st.db, { logger: { stream, level: 'info' } });
     try {
       const boss = await signIn(i.app);
-      expect((await boss.post('/api/studio/admins', { username: 'wangwu', password: 'wang-wu-password' })).statusCode).toBe(201);
+      expect((await boss.post('/api/studio/admins', { username: 'wangwu', password: 'wang-wu-password', roles: CO })).statusCode).toBe(201);
       const ww = await signIn(i.app, 'wangwu', 'wang-wu-password');
       expect((await ww.post('/api/studio/password', { current: 'wang-wu-password', next: 'wang-wu-password-2' })).statusCode).toBe(200);
       expect((await boss.post('/api/studio/admins/wangwu/remove')).statusCode).toBe(200);

@@ -143,10 +143,20 @@ export interface StudioAdminInfo {
 // GET /api/studio/admins → every admin, oldest first (never a password hash)
 export interface StudioAdminsRes { admins: StudioAdminInfo[] }
 
-// POST /api/studio/admins { username, password } → 201 { admin: StudioAdminInfo }
-//   | 400 { error } (a name or password the rule refuses) | 409 { error: '用户名已存在' }
-export interface StudioAdminCreateReq { username: string; password: string }
+// POST /api/studio/admins { username, password, roles } → 201 { admin: StudioAdminInfo }
+//   | 400 { error } (a name or password the rule refuses, or roles studioRolesProblem refuses:
+//     none, unknown, 只读 with another) | 409 { error: '用户名已存在' }
+export interface StudioAdminCreateReq { username: string; password: string; roles: StudioRole[] }
 export interface StudioAdminCreateRes { admin: StudioAdminInfo }
+
+// POST /api/studio/admins/:name/roles { roles } → another admin's (or your own) roles → StudioAdminRolesRes;
+// they apply at that admin's next call (roles are read with the session on every request)
+//   | 400 { error } (studioRolesProblem) | 404 { error } (no such admin)
+//   | 409 { error: STUDIO_LAST_CONFIG } (it would leave no 配置 admin: nobody could manage admins or config)
+export interface StudioAdminRolesReq { roles: StudioRole[] }
+export interface StudioAdminRolesRes { admin: StudioAdminInfo }
+/** The refusal of a change that would leave no admin with 配置 (a role change, a removal). */
+export const STUDIO_LAST_CONFIG = '至少要保留一个「配置」管理员';
 
 // POST /api/studio/password { current, next } → the signed-in admin's own password;
 // every other session of that admin ends, this one stays → StudioPasswordRes
@@ -161,7 +171,7 @@ export interface StudioPasswordRes {
 export const STUDIO_WRONG_CURRENT = '当前密码错误';
 
 // POST /api/studio/admins/:name/remove { } → another admin removed, their sessions ended → StudioAdminRemoveRes
-//   | 409 { error } (yourself, or the last admin) | 404 { error } (no such admin)
+//   | 409 { error } (yourself, the last admin, or the last 配置 admin: STUDIO_LAST_CONFIG) | 404 { error } (no such admin)
 export interface StudioAdminRemoveRes {
   removed: string;
   /** How many of their sessions were signed out. */

@@ -9,6 +9,7 @@ import { reportRoutes } from './reports/index';
 import { approvalRoutes } from './approvals/index';
 import { questionnaireRoutes } from './questionnaires/index';
 import { payRecordRoutes } from './payrecords/index';
+import { hisRoutes } from './his/index';
 
 export type RouteArea = (app: FastifyInstance) => Promise<void> | void;
 
@@ -22,4 +23,5 @@ export const routeAreas: RouteArea[] = [
   approvalRoutes,
   questionnaireRoutes,
   payRecordRoutes,
+  hisRoutes,
 ];

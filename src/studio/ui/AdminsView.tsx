@@ -1,7 +1,9 @@
 /**
- * The admins view: who may sign in (added when and by whom, last sign-in),
- * adding an admin, changing your own password, removing another admin after a
- * confirm step. Names and passwords are checked here with the server's own rule
+ * The admins view: who may sign in (added when and by whom, last sign-in, their
+ * roles), adding an admin with roles, changing an admin's roles, changing your
+ * own password, removing another admin after a confirm step. Adding, roles and
+ * removing are a 配置 admin's (admins-roles.tsx); the others see the list and
+ * change their own password only — the server refuses the rest anyway. Names and passwords are checked here with the server's own rule
  * (src/contract/rules/studio-admin.ts) and the reason is shown next to the
  * field; the server checks again. A wrong current password is a 401 the server
  * marks with STUDIO_WRONG_CURRENT, not a lost session (which sends the page back
@@ -10,12 +12,15 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { STUDIO_WRONG_CURRENT, type StudioAdminInfo } from '../../contract/api/studio';
 import { STUDIO_PASSWORD_MIN, studioNameProblem, studioPasswordProblem } from '../../contract/rules/studio-admin';
+import { STUDIO_ROLE_LABEL, studioRolesProblem, type StudioRole } from '../../contract/rules/studio-roles';
 import { StudioApiError, studioAdminsApi } from '../api';
 import { studio, useStudio } from '../store';
 import { lockMessage } from './Login';
 import { fmtTime } from './VersionsView';
+import { useCanConfig } from './admins-can';
+import { RolesCell, RolesPicker } from './admins-roles';
 
-type Errors = Partial<Record<'username' | 'password' | 'again' | 'current' | 'form', string>>;
+type Errors = Partial<Record<'username' | 'password' | 'again' | 'roles' | 'current' | 'form', string>>;
 
 function Field(props: { label: string; error?: string; hint?: string; children: (a: { id: string; describedBy?: string; invalid: boolean }) => ReactNode }) {
   const id = useId();
@@ -57,6 +62,7 @@ function AddAdmin({ onAdded }: { onAdded: (name: string) => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
+  const [roles, setRoles] = useState<StudioRole[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
@@ -69,14 +75,16 @@ function AddAdmin({ onAdded }: { onAdded: (name: string) => void }) {
     found.username = studioNameProblem(name) ?? undefined;
     found.password = studioPasswordProblem(password) ?? undefined;
     if (!found.password && again !== password) found.again = '两次输入的密码不一致';
+    found.roles = studioRolesProblem(roles) ?? undefined;
     setErrors(found);
-    if (found.username || found.password || found.again) return;
+    if (found.username || found.password || found.again || found.roles) return;
     setBusy(true);
     try {
-      await studioAdminsApi.add(name, password);
+      await studioAdminsApi.add(name, password, roles);
       setUsername('');
       setPassword('');
       setAgain('');
+      setRoles([]);
       setDone(`已添加管理员 ${name}，请把用户名和密码当面告诉 TA。`);
       onAdded(name);
     } catch (err) {
@@ -99,6 +107,7 @@ function AddAdmin({ onAdded }: { onAdded: (name: string) => void }) {
       <Field label="再输入一次密码" error={errors.again}>
         {(a) => <input className="st-input" id={a.id} name="new-password-again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
       </Field>
+      <RolesPicker value={roles} onChange={setRoles} error={errors.roles} />
       <FormFoot error={errors.form} done={done} busy={busy} label="添加管理员" busyLabel="正在添加…" />
     </form>
   );
@@ -160,6 +169,8 @@ function ChangePassword() {
 
 export default function AdminsView() {
   const me = useStudio((s) => s.user?.username);
+  const myRoles = useStudio((s) => s.user?.roles);
+  const canManage = useCanConfig();
   const [admins, setAdmins] = useState<StudioAdminInfo[] | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -196,7 +207,12 @@ export default function AdminsView() {
     <div className="st-admins">
       <section>
         <h2>管理员</h2>
-        <p className="st-muted">这些账号都可以登录配置工作台、修改并发布配置。不再使用的账号请及时删除。</p>
+        <p className="st-muted">这些账号都可以登录配置工作台；能修改什么由角色决定：配置（流程、表单与问卷，发布配置，管理管理员）、运营（业务数据与运营事务）、只读（只能查看）。不再使用的账号请及时删除。</p>
+        {canManage ? null : (
+          <p className="st-roles-note" data-testid="admins-readonly-note">
+            你的角色是「{(myRoles ?? ['readonly']).map((r) => STUDIO_ROLE_LABEL[r]).join('、')}」：可以查看管理员和修改自己的密码；添加、删除管理员和修改角色需要「配置」角色。
+          </p>
+        )}
         {admins === null ? (
           <p>正在载入…</p>
         ) : (
@@ -207,6 +223,7 @@ export default function AdminsView() {
                 <th>添加时间</th>
                 <th>添加人</th>
                 <th>最近登录</th>
+                <th>角色</th>
                 <th />
               </tr>
             </thead>
@@ -221,8 +238,11 @@ export default function AdminsView() {
                   <td>{a.createdBy ?? <span className="st-muted">（服务器设置）</span>}</td>
                   <td>{a.lastLoginAt ? fmtTime(a.lastLoginAt) : <span className="st-muted">未登录过</span>}</td>
                   <td>
+                    <RolesCell admin={a} canManage={canManage} onSaved={(text) => (setMessage({ ok: true, text }), void load())} />
+                  </td>
+                  <td>
                     <div className="st-actions">
-                      {a.username === me ? null : asking === a.username ? (
+                      {a.username === me || !canManage ? null : asking === a.username ? (
                         <>
                           <span className="st-muted">删除 {a.username}？TA 将立即退出登录。</span>
                           <button className="st-btn st-small st-danger" disabled={busy} onClick={() => void remove(a.username)}>
@@ -251,7 +271,7 @@ export default function AdminsView() {
         ) : null}
       </section>
       <div className="st-admin-forms">
-        <AddAdmin onAdded={() => void load()} />
+        {canManage ? <AddAdmin onAdded={() => void load()} /> : null}
         <ChangePassword />
       </div>
     </div>

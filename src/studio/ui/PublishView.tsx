@@ -15,6 +15,7 @@ import { publishBlocker, studio, useChanges, useStudio } from '../store';
 import { rebase } from '../rebase-store';
 import { ProblemList } from './EditView';
 import { CheckChip } from './CheckChip';
+import { NEEDS_CONFIG, useCanConfig } from './admins-can';
 
 /** Two versions of a file side by side (read-only); `heads` names them (线上版本 / 草稿 by default). */
 export function DiffView({ file, before, after, heads = ['线上版本', '草稿'] }: { file: string; before: string; after: string; heads?: [string, string] }) {
@@ -47,7 +48,8 @@ export function PublishView() {
   const state = useStudio();
   const changes = useChanges();
   const [pick, setPick] = useState<string | null>(null);
-  const blocker = publishBlocker(state, state.note);
+  const canConfig = useCanConfig();
+  const blocker = canConfig ? publishBlocker(state, state.note) : NEEDS_CONFIG;
   const { live, draft, check, publishErrors, conflict, busy, note } = state;
   const selected = pick && changes.some((c) => c.path === pick) ? pick : (changes[0]?.path ?? null);
   const stats = useMemo(

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { StudioVersionInfo } from '../../contract/api/studio';
 import { studioApi } from '../api';
 import { studio, useChanges, useStudio } from '../store';
+import { NEEDS_CONFIG, useCanConfig } from './admins-can';
 
 const SOURCE: Record<StudioVersionInfo['source'], string> = { files: '来自配置目录', publish: '发布', restore: '恢复' };
 
@@ -16,6 +17,7 @@ export function fmtTime(iso: string): string {
 export function VersionsView() {
   const liveId = useStudio((s) => s.live?.live.id);
   const busy = useStudio((s) => s.busy);
+  const canConfig = useCanConfig();
   const changes = useChanges();
   const [versions, setVersions] = useState<StudioVersionInfo[] | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
@@ -94,7 +96,7 @@ export function VersionsView() {
                         </button>
                       </>
                     ) : (
-                      <button className="st-btn st-small" onClick={() => setAsking(v.id)}>
+                      <button className="st-btn st-small" disabled={!canConfig} title={canConfig ? undefined : NEEDS_CONFIG} onClick={() => setAsking(v.id)}>
                         恢复此版本
                       </button>
                     )}
@@ -113,7 +115,7 @@ export function VersionsView() {
           <a className="st-btn" href={studioApi.exportUrl} download>
             下载配置包（.tar.gz）
           </a>
-          <button className="st-btn" onClick={() => void writeOut()}>
+          <button className="st-btn" disabled={!canConfig} title={canConfig ? undefined : NEEDS_CONFIG} onClick={() => void writeOut()}>
             写入服务器的配置目录
           </button>
         </div>

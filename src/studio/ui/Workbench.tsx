@@ -1,5 +1,6 @@
 /** The signed-in studio: the top bar (views, check state, who), and the view chosen. */
 import { lazy, Suspense, useEffect } from 'react';
+import { STUDIO_ROLE_LABEL } from '../../contract/rules/studio-roles';
 import { draftChanges, studio, useStudio, type View } from '../store';
 import { CheckChip } from './CheckChip';
 import { EditView } from './EditView';
@@ -56,7 +57,10 @@ export default function Workbench() {
         </nav>
         <div className="st-who">
           <CheckChip />
-          <span className="st-muted">{user?.username}</span>
+          <span className="st-muted" title="你的角色决定能修改什么">
+            {user?.username}
+            {user ? `（${user.roles.map((r) => STUDIO_ROLE_LABEL[r]).join('、')}）` : ''}
+          </span>
           <button className="st-btn st-small" onClick={() => void studio.logout()}>
             退出
           </button>

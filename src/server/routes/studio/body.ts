@@ -9,7 +9,7 @@ import { compileSchema, firstMessageZh, type ValidateFunction } from '../../../e
 import { PACKAGE_SCHEMAS } from '../../paths';
 import { StudioFailure } from '../../services/studio/live-sync';
 
-export type StudioBodyName = 'StudioLogin' | 'StudioCheck' | 'StudioPublish' | 'StudioAdminCreate' | 'StudioPassword';
+export type StudioBodyName = 'StudioLogin' | 'StudioCheck' | 'StudioPublish' | 'StudioAdminCreate' | 'StudioAdminRoles' | 'StudioPassword';
 
 const compiled = new Map<StudioBodyName, ValidateFunction>();
 

@@ -38,6 +38,17 @@ declare module 'fastify' {
      */
     studioRole?: StudioRole;
   }
+  interface FastifyInstance {
+    /** Every studio route as registered (tests walk each change route against each role). */
+    studioRouteList?: StudioRouteRecord[];
+  }
+}
+
+/** A studio route as registered: method, full URL and the role it declares (none: the default above). */
+export interface StudioRouteRecord {
+  method: string;
+  url: string;
+  studioRole?: StudioRole;
 }
 
 const sameText = (a: string, b: string) => {
@@ -49,9 +60,14 @@ const sameText = (a: string, b: string) => {
 export async function studioRoutes(app: FastifyInstance, studio: StudioLive): Promise<void> {
   const { db, clock, config } = app.deps;
   const secure = config.nodeEnv === 'production';
+  const routeList: StudioRouteRecord[] = [];
+  app.decorate('studioRouteList', routeList);
 
   await app.register(
     async (s) => {
+      s.addHook('onRoute', (r) => {
+        for (const method of [r.method].flat()) routeList.push({ method, url: r.url, studioRole: r.config?.studioRole });
+      });
       s.setErrorHandler((err: FastifyError | StudioFailure, req, reply) => {
         if (err instanceof StudioFailure) return reply.code(err.status).send(err.errors ? { error: err.message, errors: err.errors } : { error: err.message });
         const status = (err as FastifyError).statusCode ?? 500;

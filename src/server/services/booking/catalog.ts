@@ -1,6 +1,7 @@
 /** Packages and items (read side). All prices leave the server as '12.30' strings. */
 import type { Queryable } from '../../db/types';
 import { formatCents } from '../../../contract/rules/money';
+import { itemFitsSex } from '../../../contract/rules/package-rules';
 import type { AddItemCategory, AddItemNode, PackageCard, PackageItem } from '../../../contract/api/booking';
 
 export interface PackageRow {
@@ -63,10 +64,10 @@ export interface ItemRow {
   onsite_only: number;
 }
 
-/** The extra-item tree for a package: categories with children, package's own items left out. */
-/** True when an item (sex 1/2/3) may be added to a package of `pkgSex` (3 = either). */
-export const itemFitsSex = (itemSex: unknown, pkgSex: unknown) => Number(itemSex ?? 3) === 3 || Number(pkgSex ?? 3) === 3 || Number(itemSex) === Number(pkgSex);
+/** True when an item (sex 1/2/3) may be added to a package of `pkgSex` (3 = either): one rule with the back office's editor. */
+export { itemFitsSex };
 
+/** The extra-item tree for a package: categories with children, package's own items left out. */
 export async function addItemTree(db: Queryable, clusCode: string): Promise<AddItemCategory[]> {
   const cats = await db.all<{ id: string; name: string }>('SELECT id, name FROM item_categories ORDER BY sort, id');
   const pkg = await db.one<{ sex: number }>('SELECT sex FROM packages WHERE clus_code = $1', [clusCode]);

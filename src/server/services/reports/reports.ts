@@ -13,6 +13,7 @@ import { issueToken } from '../platform/tokens';
 import { newId } from '../platform/ids';
 import type { CheckVerifyCodeRes, GetPacsPhotoUrlRes, ReportDetail, ReportItem, ReportListGroup } from '../../../contract/api/reports';
 import { renderPdf, type PdfLine } from './pdf';
+import { pushedImageUrl, pushedPdf } from '../backoffice/report-push/files';
 
 export const REPORT_TOKEN_TTL_S = 30 * 60;
 export const REPORT_FILE_CODE_TTL_MS = 10 * 60_000;
@@ -180,7 +181,12 @@ export async function getPacsPhotoUrl(db: Db, session: ReportSession, accessionN
       WHERE i.accession_number = $1 AND r.person_id = $2`,
     [accessionNumber, session.personId],
   );
-  if (!img) throw new ReportError(REPORT_MSG.notYours);
+  if (!img) {
+    // A report the hospital's system pushed links its cloud film instead (services/backoffice/report-push).
+    const url = await pushedImageUrl(db, accessionNumber, session.personId);
+    if (url) return { resultCode: 0, resultData: { photoUrl: url }, resultMsg: '成功' };
+    throw new ReportError(REPORT_MSG.notYours);
+  }
   const code = await fileCode(db, 'pacs', img.accession_number, session.personId, now);
   return { resultCode: 0, resultData: { photoUrl: `${origin}${REPORT_FILE_PATHS.pacs}?code=${code}` }, resultMsg: '成功' };
 }
@@ -218,6 +224,8 @@ export async function openReportFile(db: Db, kind: 'pdf' | 'pacs', code: unknown
   }
   const r = await db.one<ReportRow>(`SELECT * FROM reports WHERE reg_no = $1 AND person_id = $2`, [row.ref, row.person_id]);
   if (!r) return null;
+  const pushed = await pushedPdf(db, r.reg_no);
+  if (pushed) return { contentType: 'application/pdf', body: pushed, fileName: `${r.reg_no}.pdf` };
   const d = await detailOf(db, r);
   return { contentType: 'application/pdf', body: reportPdf(d, r.report_name), fileName: `${r.reg_no}.pdf` };
 }

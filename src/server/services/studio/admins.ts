@@ -6,15 +6,19 @@
  * since): the start logs that the env password was not applied, and
  * STUDIO_ADMIN_RESET=1 (for one start) sets it on purpose and ends that admin's
  * sessions. Outside production the demo seed creates `admin` / DEMO_STUDIO_PASSWORD.
- * In the studio itself an admin lists, adds and removes admins and changes their
- * own password (routes/studio/admins.ts); the names and passwords follow the one
- * rule of contract/rules/studio-admin.ts, and the studio never has no admin.
+ * In the studio itself an admin lists, adds and removes admins, sets their roles
+ * and changes their own password (routes/studio/admins.ts); the names and
+ * passwords follow the one rule of contract/rules/studio-admin.ts, the roles
+ * studioRolesProblem (contract/rules/studio-roles.ts), and the studio never has
+ * no admin nor no admin with 配置. Every change writes its audit entry in its
+ * own transaction (services/studio/audit.ts).
  */
 import type { StudioAdminInfo } from '../../../contract/api/studio';
-import { parseStudioRoles } from '../../../contract/rules/studio-roles';
+import { formatStudioRoles, parseStudioRoles, STUDIO_ROLE_LABEL, type StudioRole } from '../../../contract/rules/studio-roles';
 import type { Db, Queryable } from '../../db/types';
 import { clearFailures, countFailure, lockedForMs } from '../platform/login-limits';
 import type { ServerConfig } from '../platform/config';
+import { recordAudit } from './audit';
 import { hashStudioPassword, studioPasswordMatches } from './passwords';
 
 export const DEMO_STUDIO_ADMIN = 'admin';
@@ -98,21 +102,73 @@ export async function recordStudioSignIn(db: Queryable, username: string, now: n
   await db.run(`UPDATE studio_admins SET last_login_at = $2 WHERE username = $1`, [username, now]);
 }
 
+/** How the audit log shows an admin (never a hash). */
+const adminShown = (username: string, roles: readonly StudioRole[]) => ({ username, roles: [...roles] });
+const rolesText = (roles: readonly StudioRole[]) => roles.map((r) => STUDIO_ROLE_LABEL[r]).join('、');
+
+async function lockAdmins(db: Db, tx: Queryable): Promise<void> {
+  if (db.dialect === 'postgres') await tx.run(`SELECT pg_advisory_xact_lock(${ADMINS_LOCK_KEY})`);
+}
+
+/** Admins holding 配置 (under the lock: the last-config rule counts them). */
+async function configAdmins(tx: Queryable): Promise<string[]> {
+  const rows = await tx.all<{ username: string; roles: string }>(`SELECT username, roles FROM studio_admins`);
+  return rows.filter((r) => parseStudioRoles(r.roles).includes('config')).map((r) => r.username);
+}
+
 /**
- * An admin added in the studio by `by`. 'exists' when the name is taken — also
- * in another case (`Zhangsan` beside `zhangsan`): two admins an eye cannot tell
- * apart in the list and the versions' author column are a mistake, never a wish.
+ * An admin added in the studio by `by`, with their roles (checked by the caller
+ * with studioRolesProblem). 'exists' when the name is taken — also in another
+ * case (`Zhangsan` beside `zhangsan`): two admins an eye cannot tell apart in the
+ * list and the versions' author column are a mistake, never a wish. The audit
+ * entry is written in the same transaction.
  */
-export async function addStudioAdmin(db: Db, username: string, password: string, by: string, now: number): Promise<'created' | 'exists'> {
+export async function addStudioAdmin(db: Db, username: string, password: string, roles: readonly StudioRole[], by: string, now: number): Promise<'created' | 'exists'> {
   const hash = await hashStudioPassword(password);
+  const stored = parseStudioRoles(formatStudioRoles(roles));
   return db.transaction(async (tx) => {
-    if (db.dialect === 'postgres') await tx.run(`SELECT pg_advisory_xact_lock(${ADMINS_LOCK_KEY})`);
+    await lockAdmins(db, tx);
     if (await tx.one(`SELECT username FROM studio_admins WHERE LOWER(username) = LOWER($1)`, [username])) return 'exists';
     const n = await tx.run(
-      `INSERT INTO studio_admins (username, password_hash, created_at, updated_at, created_by) VALUES ($1, $2, $3, $3, $4) ON CONFLICT (username) DO NOTHING`,
-      [username, hash, now, by],
+      `INSERT INTO studio_admins (username, password_hash, created_at, updated_at, created_by, roles) VALUES ($1, $2, $3, $3, $4, $5) ON CONFLICT (username) DO NOTHING`,
+      [username, hash, now, by, stored.join(',')],
     );
-    return n > 0 ? 'created' : 'exists';
+    if (n === 0) return 'exists';
+    await recordAudit(tx, { actor: by, action: 'create', entity: 'admin', key: username, summary: `新增管理员 ${username}（${rolesText(stored)}）`, after: adminShown(username, stored) }, now);
+    return 'created';
+  });
+}
+
+export type StudioRolesOutcome = { before: StudioRole[]; after: StudioRole[] } | 'missing' | 'last-config' | 'gone' | 'refused';
+
+/**
+ * Sets `target`'s roles for `by` (the caller checked them with studioRolesProblem
+ * and that `by` holds 配置). Under the admins lock, so two admins taking 配置 from
+ * each other at the same moment cannot leave nobody with it ('last-config'). Your
+ * own roles too (the same rule). Unchanged roles write nothing. Applies at the
+ * target's next call: sessions read the roles on every request.
+ */
+export async function setStudioAdminRoles(db: Db, target: string, roles: readonly StudioRole[], by: string, now: number): Promise<StudioRolesOutcome> {
+  const next = parseStudioRoles(formatStudioRoles(roles));
+  return db.transaction(async (tx) => {
+    await lockAdmins(db, tx);
+    const rows = await tx.all<{ username: string; roles: string }>(`SELECT username, roles FROM studio_admins WHERE username = $1 OR username = $2`, [target, by]);
+    const actor = rows.find((r) => r.username === by);
+    // `by` was removed ('gone'), or lost 配置 ('refused'), meanwhile: its session was read before the lock.
+    if (!actor) return 'gone';
+    if (!parseStudioRoles(actor.roles).includes('config')) return 'refused';
+    const row = rows.find((r) => r.username === target);
+    if (!row) return 'missing';
+    const before = parseStudioRoles(row.roles);
+    if (before.join(',') === next.join(',')) return { before, after: next };
+    if (before.includes('config') && !next.includes('config') && (await configAdmins(tx)).length <= 1) return 'last-config';
+    await tx.run(`UPDATE studio_admins SET roles = $2, updated_at = $3 WHERE username = $1`, [target, next.join(','), now]);
+    await recordAudit(
+      tx,
+      { actor: by, action: 'roles', entity: 'admin', key: target, summary: `修改管理员 ${target} 的角色：${rolesText(before)} → ${rolesText(next)}`, before: adminShown(target, before), after: adminShown(target, next) },
+      now,
+    );
+    return { before, after: next };
   });
 }
 
@@ -139,28 +195,43 @@ export async function verifyStudioPassword(db: Db, username: string, password: s
   return { kind: 'ok' };
 }
 
-/** Sets the admin's own new password; the caller ends their other sessions. */
-export async function setStudioPassword(db: Queryable, username: string, password: string, now: number): Promise<void> {
-  await db.run(`UPDATE studio_admins SET password_hash = $2, updated_at = $3 WHERE username = $1`, [username, await hashStudioPassword(password), now]);
+/**
+ * Sets the admin's own new password, with its audit entry (that it changed,
+ * never the password or its hash) in the same transaction; the caller ends
+ * their other sessions.
+ */
+export async function setStudioPassword(db: Db, username: string, password: string, now: number): Promise<void> {
+  const hash = await hashStudioPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.run(`UPDATE studio_admins SET password_hash = $2, updated_at = $3 WHERE username = $1`, [username, hash, now]);
+    await recordAudit(tx, { actor: username, action: 'password', entity: 'admin', key: username, summary: `管理员 ${username} 修改了自己的密码` }, now);
+  });
 }
 
 /**
  * Removes `target` (and its sessions) for `by`. Never yourself (you would lock
- * yourself out mid-page) and never the last admin (nobody could sign in until a
- * restart with STUDIO_ADMIN_*): checked under the lock, so two admins removing
- * each other at the same moment cannot both succeed ('gone': `by` itself was
- * removed meanwhile). The only admin asking to remove itself hears 'last'.
+ * yourself out mid-page), never the last admin (nobody could sign in until a
+ * restart with STUDIO_ADMIN_*), never the last 配置 admin (nobody could manage
+ * admins or config again: 'last-config'): checked under the lock, so two admins
+ * removing each other at the same moment cannot both succeed ('gone': `by`
+ * itself was removed meanwhile). The only admin asking to remove itself hears
+ * 'last'. The audit entry (the admin as it was) is written in the same transaction.
  */
-export async function removeStudioAdmin(db: Db, target: string, by: string): Promise<{ endedSessions: number } | 'self' | 'missing' | 'last' | 'gone'> {
+export async function removeStudioAdmin(db: Db, target: string, by: string, now = Date.now()): Promise<{ endedSessions: number } | 'self' | 'missing' | 'last' | 'last-config' | 'gone'> {
   return db.transaction(async (tx) => {
-    if (db.dialect === 'postgres') await tx.run(`SELECT pg_advisory_xact_lock(${ADMINS_LOCK_KEY})`);
+    await lockAdmins(db, tx);
     // `by` was removed meanwhile (its session was checked before the lock): it may no longer act.
     if (!(await tx.one(`SELECT username FROM studio_admins WHERE username = $1`, [by]))) return 'gone';
-    if (!(await tx.one(`SELECT username FROM studio_admins WHERE username = $1`, [target]))) return 'missing';
+    const row = await tx.one<{ roles: string }>(`SELECT roles FROM studio_admins WHERE username = $1`, [target]);
+    if (!row) return 'missing';
     const count = await tx.one<{ n: number | string }>(`SELECT COUNT(*) AS n FROM studio_admins`);
     if (Number(count!.n) <= 1) return 'last';
     if (target === by) return 'self';
+    const roles = parseStudioRoles(row.roles);
+    if (roles.includes('config') && (await configAdmins(tx)).length <= 1) return 'last-config';
     await tx.run(`DELETE FROM studio_admins WHERE username = $1`, [target]);
-    return { endedSessions: await tx.run(`DELETE FROM studio_sessions WHERE username = $1`, [target]) };
+    const endedSessions = await tx.run(`DELETE FROM studio_sessions WHERE username = $1`, [target]);
+    await recordAudit(tx, { actor: by, action: 'delete', entity: 'admin', key: target, summary: `删除管理员 ${target}（${rolesText(roles)}）`, before: adminShown(target, roles) }, now);
+    return { endedSessions };
   });
 }

@@ -14,6 +14,7 @@ import { studioExportsRoutes } from './exports';
 import { studioGroupsRoutes } from './groups';
 import { studioImportsRoutes } from './imports';
 import { studioOperationsRoutes } from './operations';
+import { studioReportClientRoutes } from './report-clients';
 
 export async function studioBackOfficeRoutes(s: FastifyInstance): Promise<void> {
   await studioCatalogueRoutes(s);
@@ -23,4 +24,5 @@ export async function studioBackOfficeRoutes(s: FastifyInstance): Promise<void> 
   await studioOperationsRoutes(s);
   await studioExportsRoutes(s);
   await studioAuditRoutes(s);
+  await studioReportClientRoutes(s);
 }

@@ -1,0 +1,152 @@
+/**
+ * 导出 in the studio (业务与运营 → 导出), as the demo admin (配置 + 运营) on the demo data:
+ * 1. downloads the bookings of the next 30 days (the download event), opens the file
+ *    with exceljs: the header row and the demo orders, in exam-day order, full numbers;
+ * 2. downloads the occupational questionnaire's answers: the schema's labels as
+ *    headers, the demo answers as rows;
+ * 3. makes a report client (the secret shown once, not stored), the hospital system
+ *    pushes a report signed with it (stored), then revokes it after a confirm.
+ * With STUDIO_DOC_SHOTS=1 it saves docs/img/studio/23-exports.png.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_EXPORT_LEAD, BOOKING_EXPORT_HEADERS } from '../../src/contract/api/backoffice/exports';
+import { REPORT_PUSH_PATH, reportPushSigningString } from '../../src/contract/api/report-push';
+import { addDays, centreDay } from '../../src/contract/rules/centre-day';
+import { makeIdCard } from '../../src/contract/rules/idcard';
+import { DEMO } from '../../src/server/seed/data';
+import { openStudioDesk, signInStudio, type StudioDesk } from './helpers/studio';
+import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
+import { screenshot } from './helpers/phone';
+
+const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
+let dir = '';
+let app: RunningApp;
+let desk: StudioDesk;
+let page: Page;
+
+beforeAll(async () => {
+  dir = copyConfig('checkup-exports-');
+  app = await startApp({ configDir: dir });
+  desk = await openStudioDesk(app.serverUrl);
+  page = desk.page;
+}, 240_000);
+
+afterAll(async () => {
+  await desk?.close();
+  await app?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Clicks a download link and opens the file it gives with exceljs: rows as arrays of cell values. */
+async function download(name: string): Promise<{ file: string; rows: unknown[][] }> {
+  const [dl] = (await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('link', { name }).click()])) as [Download, void];
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(fs.readFileSync((await dl.path())!) as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  return { file: dl.suggestedFilename(), rows };
+}
+
+describe('exports in the studio', () => {
+  it('the admin downloads the bookings of the next 30 days: the header row and the demo orders in exam-day order', async () => {
+    await signInStudio(page);
+    await page.getByRole('navigation', { name: '视图' }).getByRole('button', { name: '业务与运营' }).click();
+    await page.getByRole('navigation', { name: '业务与运营' }).getByRole('button', { name: '导出' }).click();
+    await page.getByRole('heading', { name: '预约订单' }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByRole('note').innerText(), { timeout: 20_000 }).toContain('完整的身份证号和手机号');
+    const today = centreDay(Date.now());
+    expect(await page.getByLabel('预约订单开始日期').inputValue()).toBe(today);
+    expect(await page.getByLabel('预约订单结束日期').inputValue()).toBe(addDays(today, 30));
+
+    const { file, rows } = await download('下载预约订单 Excel');
+    expect(file).toBe(`预约订单_${today}_${addDays(today, 30)}.xlsx`);
+    expect(rows[0]).toEqual([...BOOKING_EXPORT_HEADERS]);
+    const stored = app.sql<{ id: string }>(`SELECT id FROM orders WHERE begin_time >= ? AND begin_time <= ? ORDER BY begin_time, sumtime_code, created_at, id`, today, addDays(today, 30));
+    expect(rows.slice(1).map((r) => r[0])).toEqual(stored.map((o) => o.id));
+    // the demo orders: DEMO0004 in 2 days … DEMO0002 in 7
+    expect(rows.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining(['DEMO0004', 'DEMO0005', 'DEMO0001', 'DEMO0003', 'DEMO0002']));
+    const demo1 = rows.find((r) => r[0] === 'DEMO0001')!;
+    expect(demo1.slice(1, 8)).toEqual([DEMO.name, DEMO.idCard, DEMO.tel, '健康体检', expect.any(String), addDays(today, 5), '08:30-09:30']);
+    expect(demo1.slice(9, 11)).toEqual(['预约成功', '已支付']);
+    expect(typeof demo1[8]).toBe('number');
+    expect(rows.find((r) => r[0] === 'DEMO0004')!.slice(4, 11)).toEqual(['健康证体检', expect.any(String), addDays(today, 2), '08:30-09:30', expect.any(Number), '已导入', '已支付']);
+  });
+
+  it('the admin downloads the answers of the occupational questionnaire: its labels as headers, one row per answer', async () => {
+    const select = page.getByRole('region', { name: '问卷答案' }).getByRole('combobox', { name: '问卷' });
+    await expect.poll(() => select.locator('option').allInnerTexts(), { timeout: 20_000 }).toEqual(['职业健康检查问卷（2 份）']);
+    const { rows } = await download('下载问卷答案 Excel');
+    expect(rows[0].slice(0, 9)).toEqual([...ANSWER_EXPORT_LEAD, '单位', '体检日期', '姓名', '性别']);
+    expect(rows[0]).toEqual(expect.arrayContaining(['体检类别', '工作经历', '25. 耳鸣', '受检者签名']));
+    expect(rows).toHaveLength(3);
+    const col = (r: unknown[], h: string) => r[rows[0].indexOf(h)];
+    const member = rows.slice(1).find((r) => r[4] === 'T000101')!;
+    expect(member.slice(1, 3)).toEqual(['陈刚', makeIdCard('320102', '19860412', '071')]);
+    expect(col(member, '体检类别')).toBe('在岗期间');
+    expect(col(member, '25. 耳鸣')).toBe('+');
+    expect(col(member, '受检者签名')).toBe('已签名');
+    expect(String(col(member, '工作经历'))).toContain('工种：冲压工');
+  });
+
+  it('报告接口客户端: a new client shows its secret once; a report pushed with it is stored; revoked after a confirm', async () => {
+    const section = page.getByRole('region', { name: '报告接口客户端' });
+    await section.getByLabel('客户端名称').fill('院内 HIS');
+    await section.getByRole('button', { name: '新建客户端' }).click();
+    const id = (await section.getByTestId('new-client-id').innerText()).trim();
+    const secret = (await section.getByTestId('new-client-secret').innerText()).trim();
+    expect(id).toMatch(/^his-[a-z0-9]{10}$/);
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    const row = app.sql<Record<string, unknown>>(`SELECT * FROM report_clients WHERE id = ?`, id);
+    expect(row).toHaveLength(1);
+    expect(JSON.stringify(row)).not.toContain(secret);
+
+    // the hospital system pushes one report with it
+    const today = centreDay(Date.now());
+    const body = Buffer.from(
+      JSON.stringify({
+        reportNo: 'HISBROWSER01',
+        person: { name: '孙推送', idCard: makeIdCard('110101', '19800101', '017'), phone: '13711112222' },
+        examDate: today,
+        hospCode: '01',
+        reportName: '健康体检报告',
+        conclusion: '未见明显异常',
+        advice: '每年体检',
+        groups: [{ category: 'lab', name: '空腹血糖', items: [{ name: '葡萄糖(GLU)', result: '5.3', unit: 'mmol/L', refLower: '3.9', refUpper: '6.1' }] }],
+      }),
+    );
+    const ts = String(Math.floor(Date.now() / 1000));
+    const nonce = randomBytes(16).toString('hex');
+    const sig = createHmac('sha256', secret).update(reportPushSigningString('POST', REPORT_PUSH_PATH, ts, nonce, createHash('sha256').update(body).digest('hex'))).digest('hex');
+    const r = await fetch(`${app.serverUrl}${REPORT_PUSH_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-his-client-id': id, 'x-his-timestamp': ts, 'x-his-nonce': nonce, 'x-his-signature': sig },
+      body,
+    });
+    expect(r.status).toBe(201);
+    expect(app.sql(`SELECT report_name FROM reports WHERE reg_no = 'HISBROWSER01'`)).toEqual([{ report_name: '健康体检报告' }]);
+
+    await section.getByRole('button', { name: '我已保存，关闭' }).click();
+    await expect.poll(() => section.getByTestId('new-client-secret').count()).toBe(0);
+    const clientRow = section.locator('tbody tr', { hasText: id });
+    await expect.poll(() => clientRow.innerText()).toContain('启用');
+    // closing the box reloads the list: the push just made is its last use
+    await expect.poll(() => clientRow.locator('td').nth(3).innerText(), { timeout: 15_000 }).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    if (DOC_SHOTS) {
+      const out = path.join(REPO, 'docs/img/studio');
+      fs.mkdirSync(out, { recursive: true });
+      await page.screenshot({ path: path.join(out, '23-exports.png') });
+    }
+    await screenshot(page, 'studio-23-exports');
+
+    await clientRow.getByRole('button', { name: '停用 院内 HIS' }).click();
+    await clientRow.getByRole('button', { name: '确认停用' }).click();
+    await expect.poll(() => clientRow.innerText(), { timeout: 15_000 }).toContain('已停用');
+    expect(app.sql<{ revoked_by: string }>(`SELECT revoked_by FROM report_clients WHERE id = ?`, id)).toEqual([{ revoked_by: 'admin' }]);
+    expect(desk.problems).toEqual([]);
+  });
+});
