@@ -37,8 +37,9 @@ function importedPackages(dir: string): Set<string> {
   for (const f of fs.readdirSync(dir, { recursive: true }) as string[]) {
     if (!f.endsWith('.js')) continue;
     const src = fs.readFileSync(path.join(dir, f), 'utf8');
-    // Not inside a name or an option: a column list ending in restored_from" or the string "--from" is not an import.
-    for (const m of src.matchAll(/(?<![\w$.-])(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
+    // Not inside a name, an option or a string: a column list ending in restored_from", the string "--from", or a
+    // query parameter read as param(q, "from") / an audit action "import" is not an import.
+    for (const m of src.matchAll(/(?<![\w$."'`-])(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
       const spec = m[1];
       if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
       out.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
