@@ -13,6 +13,7 @@
  * - Step ids are unique across all flow files; `go` names a step id, never a path.
  * - Expression roots: session, data, form, query, event, result, config, const, item.
  */
+import type { FunctionSignature, Shape } from '../contract/shapes';
 
 /** A value in config: literal, or an expression when a string starts with `=`. */
 export type Value = string | number | boolean | null | Value[] | { [k: string]: Value };
@@ -139,8 +140,17 @@ export interface FlowFile {
   steps: Record<string, Step>;
 }
 
+/**
+ * A session key's type: one of the six kinds (as before: `object` / `array`
+ * say nothing more), or exactly — a contract type (`UserInfo`), a list of one
+ * (`ChosenItem[]`), values (`'1' | '2'`), either (`OrderView | null`), fields
+ * (`"{ hospCode: string }"`), or in YAML a map of fields / a one-item list.
+ * The checker types `session.<key>…` with it (src/engine/expr/type-expr.ts).
+ */
+export type SessionType = string | SessionType[] | { [field: string]: SessionType };
+
 export interface SessionKeyDef {
-  type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+  type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any' | SessionType;
   /** Kept across reloads (localStorage). Default true. */
   persist?: boolean;
   description?: string;
@@ -192,6 +202,14 @@ export interface Registries {
   messages?: string[];
   /** Keys of the texts the server answers with (flows/messages.yaml `server`). */
   serverMessages?: string[];
+  /** Each call's answer (returnData) shape; default: the contract's (src/contract/answers.ts). */
+  answers?: Record<string, Shape>;
+  /** Function signatures beyond the built-ins' and the contract's app functions'. */
+  signatures?: Record<string, FunctionSignature>;
+  /** Type names a session declaration may use; default: the contract's (src/contract/answer-shapes.ts). */
+  typeNames?: Record<string, Shape>;
+  /** The start-up config's shape (`config.*`); default: the contract's. */
+  startupConfig?: Shape;
 }
 
 /** One problem found in config. Lines and columns are 1-based. */

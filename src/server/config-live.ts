@@ -9,9 +9,12 @@
  * so loudly) instead of taking the site down; with no snapshot the start is
  * refused as before.
  *
- * The version is a hash of what is served: the app reads it from /config.json
- * and the `x-config-version` header of every answer, and reloads on its next
- * navigation when it changed (drafts are kept in local storage across it).
+ * The version is a hash of everything the server serves or uses of the config
+ * (app.yaml, flows, steps, messages with the server's own `server:` texts,
+ * schemas): an edit of any of them is a new version, so the reload serves it.
+ * Every answer names it (`x-config-version`, also in /app-config.json's body);
+ * an open app asks for it on each step change and reloads at the step it
+ * enters when it changed (drafts are kept in local storage across it).
  *
  * A version published in the admin studio (the database, services/studio/)
  * replaces the files: `swapTo` serves it (source 'studio'), and while it is
@@ -33,7 +36,7 @@ import { registriesFor } from './config-registries';
 
 export interface ConfigState {
   config: LoadedConfig;
-  /** 12 hex characters of SHA-256 over what is served (app, messages, steps, schemas). */
+  /** 12 hex characters of SHA-256 over what is served or used (`servable`: everything but the source positions). */
   version: string;
   /** Where it came from: the files, the last good snapshot (the files had errors), or a studio version (the database). */
   source: 'files' | 'snapshot' | 'studio';
@@ -68,9 +71,17 @@ function checkDir(dir: string): { config: LoadedConfig; errors: ConfigError[]; f
 
 export type ReloadResult = { ok: true; version: string; changed: boolean } | { ok: false; errors: ConfigError[] };
 
-/** What is served of a config, in a stable form (also what the version hashes). */
-export function servable(config: LoadedConfig): Pick<LoadedConfig, 'app' | 'messages' | 'steps' | 'schemas' | 'flows'> {
-  return { app: config.app, messages: config.messages, steps: config.steps, schemas: config.schemas, flows: config.flows };
+/** What the server serves or uses of a config: all of it but the sources (positions for error messages). */
+export type Servable = Omit<LoadedConfig, 'sources'>;
+
+/**
+ * The served part of a config: what the version hashes and the last good snapshot keeps. Everything but the
+ * sources, rather than a list of fields: a field added to LoadedConfig is covered without anyone remembering
+ * to add it here (the `server:` texts once were not, and an edit of only them was "config unchanged").
+ */
+export function servable(config: LoadedConfig): Servable {
+  const { sources: _positions, ...used } = config;
+  return used;
 }
 
 export function configVersion(config: LoadedConfig): string {

@@ -8,18 +8,15 @@
  * studio's grid and the phone's calendar turn the page). With STUDIO_DOC_SHOTS=1
  * it saves docs/img/studio/23-capacity.png (else test-artifacts/).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, centreDay } from '../../src/contract/rules/centre-day';
-import { REPO } from './helpers/app';
+import { docShot, openArea } from './helpers/backoffice';
 import { choosePersonal, dialogButton, dialogText, login, waitRoute, type Shots } from './helpers/journey';
 import { phoneApp } from './helpers/phone-app';
 import { clickText, screenshot, waitText } from './helpers/phone';
 import { openStudioDesk, signInStudio, type StudioDesk } from './helpers/studio';
 
-const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
 const t = phoneApp('capacity');
 let desk: StudioDesk;
 let page: Page;
@@ -56,8 +53,7 @@ async function studioMonthOf(day: string): Promise<void> {
 describe('号源容量', () => {
   it('the admin sets next week by a bulk rule and closes one day; the rows are stored', async () => {
     await signInStudio(page);
-    await page.getByRole('navigation', { name: '视图' }).getByRole('button', { name: '业务与运营' }).click();
-    await page.getByRole('navigation', { name: '业务与运营' }).getByRole('button', { name: '号源容量' }).click();
+    await openArea(page, '号源容量');
     await page.locator('.bo-capacity-grid').waitFor({ timeout: 20_000 });
     expect(await page.locator('.bo-capacity-scope select option:checked').innerText()).toBe('个人体检');
 
@@ -106,11 +102,7 @@ describe('号源容量', () => {
     await page.locator(`[data-day="${shown}"]`).click();
     await expect.poll(() => page.locator(`[data-day="${shown}"] .bo-capacity-main`).innerText()).toBe('0/70');
     await page.getByRole('region', { name: new RegExp(`^${shown}`) }).getByText('开放预约').waitFor();
-    if (DOC_SHOTS) {
-      const out = path.join(REPO, 'docs/img/studio');
-      fs.mkdirSync(out, { recursive: true });
-      await page.screenshot({ path: path.join(out, '23-capacity.png') });
-    }
+    await docShot(page, '23-capacity');
     await screenshot(page, 'studio-23-capacity');
     expect(desk.problems).toEqual([]);
   });

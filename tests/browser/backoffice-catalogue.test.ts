@@ -9,17 +9,15 @@
  *    active = 0, and the phone's next list no longer shows it.
  * With STUDIO_DOC_SHOTS=1 it saves docs/img/studio/23-catalogue.png (the editor open).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStudioDesk, signInStudio, type StudioDesk } from './helpers/studio';
-import { REPO, startApp, type RunningApp } from './helpers/app';
-import { openPhone, screenshot, type Phone } from './helpers/phone';
+import { startApp, type RunningApp } from './helpers/app';
+import { docShot, openArea } from './helpers/backoffice';
+import { openPhone, type Phone } from './helpers/phone';
 import { choosePersonal, clickText, dialogButton, login, waitRoute, waitText, type Shots } from './helpers/journey';
 
 const PKG = '入门通用体检套餐';
-const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
 const shots: Shots = { prefix: 'catalogue-phone', taken: [] };
 
 let app: RunningApp;
@@ -55,8 +53,7 @@ async function openPersonList(p: Page): Promise<void> {
 describe('the catalogue in the studio', () => {
   it('运营 changes a package price in yuan; the table, the row and the phone’s list show it', async () => {
     await signInStudio(page);
-    await page.getByRole('navigation', { name: '视图' }).getByRole('button', { name: '业务与运营' }).click();
-    await page.getByRole('navigation', { name: '业务与运营' }).getByRole('button', { name: '院区与套餐' }).click();
+    await openArea(page, '院区与套餐');
     await row().waitFor({ timeout: 20_000 });
     expect(await row().locator('[data-col="price"]').innerText()).toBe('¥199.00');
 
@@ -71,11 +68,7 @@ describe('the catalogue in the studio', () => {
 
     await price.fill('218.5');
     await page.locator('.bo-area').evaluate((el) => (el.scrollTop = 0));
-    if (DOC_SHOTS) {
-      const out = path.join(REPO, 'docs/img/studio');
-      fs.mkdirSync(out, { recursive: true });
-      await page.screenshot({ path: path.join(out, '23-catalogue.png') });
-    } else await screenshot(page, 'catalogue-editor');
+    await docShot(page, '23-catalogue', 'catalogue-editor');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/studio/catalogue/packages/P4005') && r.request().method() === 'POST');
     await form.getByRole('button', { name: '保存' }).click();
     expect((await saved).status()).toBe(200);

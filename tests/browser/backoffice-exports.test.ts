@@ -10,9 +10,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_EXPORT_LEAD, BOOKING_EXPORT_HEADERS } from '../../src/contract/api/backoffice/exports';
 import { REPORT_PUSH_PATH, reportPushSigningString } from '../../src/contract/api/report-push';
@@ -20,10 +18,10 @@ import { addDays, centreDay } from '../../src/contract/rules/centre-day';
 import { makeIdCard } from '../../src/contract/rules/idcard';
 import { DEMO } from '../../src/server/seed/data';
 import { openStudioDesk, signInStudio, type StudioDesk } from './helpers/studio';
-import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
+import { copyConfig, startApp, type RunningApp } from './helpers/app';
+import { docShot, downloadWorkbook, openArea } from './helpers/backoffice';
 import { screenshot } from './helpers/phone';
 
-const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
 let dir = '';
 let app: RunningApp;
 let desk: StudioDesk;
@@ -44,19 +42,16 @@ afterAll(async () => {
 
 /** Clicks a download link and opens the file it gives with exceljs: rows as arrays of cell values. */
 async function download(name: string): Promise<{ file: string; rows: unknown[][] }> {
-  const [dl] = (await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('link', { name }).click()])) as [Download, void];
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(fs.readFileSync((await dl.path())!) as unknown as ArrayBuffer);
+  const { file, workbook } = await downloadWorkbook(page, page.getByRole('link', { name }));
   const rows: unknown[][] = [];
-  wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return { file: dl.suggestedFilename(), rows };
+  workbook.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  return { file, rows };
 }
 
 describe('exports in the studio', () => {
   it('the admin downloads the bookings of the next 30 days: the header row and the demo orders in exam-day order', async () => {
     await signInStudio(page);
-    await page.getByRole('navigation', { name: '视图' }).getByRole('button', { name: '业务与运营' }).click();
-    await page.getByRole('navigation', { name: '业务与运营' }).getByRole('button', { name: '导出' }).click();
+    await openArea(page, '导出');
     await page.getByRole('heading', { name: '预约订单' }).waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByRole('note').innerText(), { timeout: 20_000 }).toContain('完整的身份证号和手机号');
     const today = centreDay(Date.now());
@@ -136,11 +131,7 @@ describe('exports in the studio', () => {
     await expect.poll(() => clientRow.innerText()).toContain('启用');
     // closing the box reloads the list: the push just made is its last use
     await expect.poll(() => clientRow.locator('td').nth(3).innerText(), { timeout: 15_000 }).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
-    if (DOC_SHOTS) {
-      const out = path.join(REPO, 'docs/img/studio');
-      fs.mkdirSync(out, { recursive: true });
-      await page.screenshot({ path: path.join(out, '23-exports.png') });
-    }
+    await docShot(page, '23-exports');
     await screenshot(page, 'studio-23-exports');
 
     await clientRow.getByRole('button', { name: '停用 院内 HIS' }).click();

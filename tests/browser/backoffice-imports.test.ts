@@ -13,18 +13,16 @@
  * With STUDIO_DOC_SHOTS=1 it saves docs/img/studio/23-imports.png (the dry-run
  * problems) and 23-groups.png (else test-artifacts/).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagesSheet } from '../../src/server/services/backoffice/imports/packages-sheet';
-import { REPO, startApp, type RunningApp } from './helpers/app';
+import { startApp, type RunningApp } from './helpers/app';
+import { docShot, downloadWorkbook, openArea } from './helpers/backoffice';
 import { openStudioDesk, signInStudio, type StudioDesk } from './helpers/studio';
 import { openPhone, screenshot, type Phone } from './helpers/phone';
 import { choosePersonal, clickText, dialogButton, login, waitRoute, waitText } from './helpers/journey';
 
-const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
 const HEADERS = packagesSheet.columns.map((c) => c.header);
 const NEW_PKG = { code: 'V6101', name: '驾驶证体检（快捷）', price: '88.00', items: ['一般检查（身高、体重、血压、BMI）', '眼科检查（视力、色觉）', '耳鼻喉科检查'] };
 
@@ -44,13 +42,6 @@ afterAll(async () => {
   await desk?.close();
   await app?.stop();
 });
-
-async function docShot(p: Page, name: string): Promise<void> {
-  if (!DOC_SHOTS) return void (await screenshot(p, name));
-  const out = path.join(REPO, 'docs/img/studio');
-  fs.mkdirSync(out, { recursive: true });
-  await p.screenshot({ path: path.join(out, `${name}.png`) });
-}
 
 /** A packages sheet (headers from the sheet's own columns) with the given rows by header. */
 async function packagesXlsx(rows: Array<Record<string, string>>): Promise<Buffer> {
@@ -79,17 +70,14 @@ async function chooseFile(name: string, buffer: Buffer): Promise<void> {
 describe('back office: import packages from Excel', () => {
   it('the 运营 admin downloads the 套餐与项目 template: an .xlsx with the sheet’s headers', async () => {
     await signInStudio(page);
-    await page.getByRole('navigation', { name: '视图' }).getByRole('button', { name: '业务与运营' }).click();
-    await page.getByRole('navigation', { name: '业务与运营' }).getByRole('button', { name: '导入', exact: true }).click();
+    await openArea(page, '导入');
     const kind = page.getByLabel('导入内容');
     await kind.waitFor({ timeout: 20_000 });
     expect(await kind.locator('option').allInnerTexts()).toEqual(['套餐与项目', '号源容量', '团体人员', '审核人']);
     await kind.selectOption({ label: '套餐与项目' });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '下载模板', exact: true }).click()]);
-    expect(download.suggestedFilename()).toBe('套餐导入模板.xlsx');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile((await download.path())!);
-    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
+    const { file, workbook } = await downloadWorkbook(page, page.getByRole('link', { name: '下载模板', exact: true }));
+    expect(file).toBe('套餐导入模板.xlsx');
+    expect((workbook.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
     expect(await page.getByRole('link', { name: '下载 CSV 模板' }).getAttribute('href')).toBe('/api/studio/imports/packages/template.csv');
   }, 120_000);
 
@@ -106,7 +94,7 @@ describe('back office: import packages from Excel', () => {
     expect(cells.map((c) => c.slice(0, 2))).toEqual([['3', '价格(元)'], ['4', '项目编码']]);
     expect(cells[1][2]).toContain('I9999');
     expect(await apply.isDisabled()).toBe(true);
-    await docShot(page, '23-imports');
+    await docShot(page, '23-imports', '23-imports');
     expect(stored([NEW_PKG.code, 'V6102', 'V6103'])).toEqual([]);
     expect(app.sql(`SELECT id FROM audit_log WHERE action = 'import'`)).toEqual([]);
   }, 120_000);
@@ -159,7 +147,7 @@ describe('back office: import packages from Excel', () => {
     expect(await members.locator('tbody tr').count()).toBe(3);
     expect(await page.getByRole('region', { name: '单位套餐' }).innerText()).toContain('¥260.00');
     expect(await members.innerText()).toContain('13712345604'); // 运营 sees the full numbers
-    await docShot(page, '23-groups');
+    await docShot(page, '23-groups', '23-groups');
     expect(desk.problems).toEqual([]);
   }, 120_000);
 });

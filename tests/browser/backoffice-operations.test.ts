@@ -17,7 +17,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, type CallName } from '../../src/contract/calls';
 import { makeIdCard } from '../../src/contract/rules/idcard';
-import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
+import { copyConfig, startApp, type RunningApp } from './helpers/app';
+import { docShot, openArea } from './helpers/backoffice';
 import { screenshot } from './helpers/phone';
 import { openStudioDesk, signInStudio, type StudioDesk } from './helpers/studio';
 import { startWechatMpDouble, type WechatMpDouble } from '../doubles/wechat-mp/server';
@@ -31,8 +32,6 @@ const OPENID = 'o-ops-view-examinee-0001';
 const NAME = '孙丽';
 const ID_CARD = makeIdCard('110101', '19880315', '042');
 const TEL = '13912345678';
-const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
-
 let dir = '';
 let keyDir = '';
 let mp: WechatMpDouble;
@@ -117,7 +116,7 @@ afterAll(async () => {
 describe('运营看板', () => {
   it('the chart is drawn; the paid-after-cancel anomaly is in the queue; 退款 → confirm → refunded through WeChat', async () => {
     await signInStudio(page);
-    await page.getByRole('navigation', { name: '视图' }).getByRole('button', { name: '业务与运营' }).click();
+    await openArea(page);
     await page.getByRole('heading', { name: '运营看板' }).waitFor({ timeout: 20_000 });
     // the chart: 28 days drawn on the canvas (some pixels painted)
     const canvas = page.locator('.bo-operations-chart canvas');
@@ -139,11 +138,7 @@ describe('运营看板', () => {
     await row.getByRole('button', { name: '退款' }).click();
     await expect.poll(() => row.locator('.bo-operations-confirm').innerText(), { timeout: 10_000 }).toBe(`确认退款 ¥199.00 给 ${NAME}？款项将原路退回付款人。`);
     expect(app.sql('SELECT COUNT(*) AS n FROM pay_refunds WHERE out_trade_no = ? AND state = ?', order.trade, 'SUCCESS')).toEqual([{ n: 0 }]); // nothing before the confirm
-    if (DOC_SHOTS) {
-      const out = path.join(REPO, 'docs/img/studio');
-      fs.mkdirSync(out, { recursive: true });
-      await page.screenshot({ path: path.join(out, '23-operations.png') });
-    }
+    await docShot(page, '23-operations');
     await screenshot(page, 'studio-23-operations');
 
     const answered = page.waitForResponse((r) => r.url().includes('/api/studio/operations/anomalies/') && r.url().endsWith('/refund'));

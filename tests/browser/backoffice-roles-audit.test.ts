@@ -12,18 +12,16 @@
  * With STUDIO_DOC_SHOTS=1 it saves docs/img/studio/23-audit.png.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_EXPORT_HEADERS } from '../../src/contract/api/backoffice/audit';
 import { openStudioDesk, signInStudio, type StudioDesk } from './helpers/studio';
-import { REPO, copyConfig, startApp, type RunningApp } from './helpers/app';
+import { copyConfig, startApp, type RunningApp } from './helpers/app';
+import { docShot, downloadWorkbook, openArea } from './helpers/backoffice';
 import { screenshot } from './helpers/phone';
 
 const DUZHE = 'duzhe';
 const DUZHE_PASS = 'duzhe-password-2026';
-const DOC_SHOTS = process.env.STUDIO_DOC_SHOTS === '1';
 /** Buttons that would change data in the back office's areas (their labels as the areas write them). */
 const CHANGE_LABEL = /^(新增|添加|保存|删除|下架|上架|恢复|导入|应用|发布|退款|标记|修改)/;
 
@@ -53,8 +51,7 @@ async function tab(p: Page, name: string): Promise<void> {
 }
 
 async function area(p: Page, name: string): Promise<void> {
-  await tab(p, '业务与运营');
-  await p.getByRole('navigation', { name: '业务与运营' }).getByRole('button', { name }).click();
+  await openArea(p, name);
   await p.getByRole('region', { name }).locator('.bo-title').waitFor({ timeout: 15_000 });
   await expect.poll(() => p.getByRole('region', { name }).getByText('正在载入…').count(), { timeout: 20_000 }).toBe(0);
 }
@@ -182,21 +179,15 @@ describe('roles and the audit log', () => {
     const changed = diff.locator('tr[data-changed="true"]');
     expect(await changed.count()).toBe(1);
     expect(await changed.innerText()).toMatch(/^角色\s+只读\s+运营$/);
-    if (DOC_SHOTS) {
-      const out = path.join(REPO, 'docs/img/studio');
-      fs.mkdirSync(out, { recursive: true });
-      await page.screenshot({ path: path.join(out, '23-audit.png') });
-    }
+    await docShot(page, '23-audit');
     await screenshot(page, 'studio-23-audit');
 
     // the export with the filter shown: opens with exceljs, the header row, the two entries
     const link = region.getByRole('link', { name: '导出 Excel' });
     expect(await link.getAttribute('href')).toBe('/api/studio/audit/export.xlsx?actor=admin');
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    expect(download.suggestedFilename()).toMatch(/^操作日志-最早-\d{4}-\d\d-\d\d\.xlsx$/);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile((await download.path())!);
-    const ws = wb.getWorksheet('操作日志')!;
+    const { file, workbook } = await downloadWorkbook(page, link);
+    expect(file).toMatch(/^操作日志-最早-\d{4}-\d\d-\d\d\.xlsx$/);
+    const ws = workbook.getWorksheet('操作日志')!;
     const values = (i: number) => (ws.getRow(i).values as unknown[]).slice(1).map((v) => (v === undefined || v === null ? '' : String(v)));
     expect(values(1)).toEqual([...AUDIT_EXPORT_HEADERS]);
     expect(ws.rowCount).toBe(3);

@@ -165,8 +165,9 @@ describe('checkLoaded (pure, in memory)', () => {
     const flow = 'flow: f\nsteps:\n  A: { route: /a, auth: false, screen: html }\n';
     const e = checkFiles({ 'flows/app.yaml': APP, 'flows/messages.yaml': MSG, 'flows/f.yaml': flow, 'schemas/forms/x.json': '{ "type": "objec" }' });
     expect(e).toHaveLength(1);
-    expect(e[0]).toMatchObject({ file: 'schemas/forms/x.json', line: 1, column: 1 });
-    expect(e[0].message).toMatch(/^表单格式（JSON Schema）写得不对：/);
+    // At the keyword, in Chinese (issue 24; before: Ajv's English at 1:1).
+    expect(e[0]).toMatchObject({ file: 'schemas/forms/x.json', line: 1, column: 11 });
+    expect(e[0].message).toMatch(/^整张表单："type" 写的是 "objec"，不是 JSON Schema 的类型（是不是要写 "object"？）/);
   });
 
   it("the flow format's rules read in Chinese too: names, empty values and lists, kinds, fixed values", () => {

@@ -5,8 +5,8 @@
  * with blocking, ./history.ts) — not the data router: the guard runs before the
  * step page renders, in StepRoute.
  */
-import { configIsStale, refreshConfigVersion } from '../config-version';
-import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { checkConfigOnStep } from '../config-version';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom';
 import type { AppRuntime, StepWithId } from '../boot';
 import { StepPage } from '../runner/StepPage';
@@ -81,11 +81,16 @@ export function routeDefs(rt: Pick<AppRuntime, 'steps' | 'app'>): RouteDef[] {
 export function AppRoutes({ runtime }: { runtime: AppRuntime }) {
   const defs = useMemo(() => routeDefs(runtime), [runtime]);
   const loc = useLocation();
-  // The centre published a new config since this page loaded: the step being entered starts on it
-  // (a reload at the new address; drafts and session values are in local storage).
+  // The centre changed the config since this page loaded: the step being entered starts on it (a reload
+  // at the new address; drafts and session values are in local storage). Asked on every step change but
+  // the first (boot has just read the config).
+  const entered = useRef(false);
   useEffect(() => {
-    if (configIsStale()) window.location.reload();
-    else void refreshConfigVersion().then((stale) => stale && window.location.reload());
+    if (!entered.current) {
+      entered.current = true;
+      return;
+    }
+    void checkConfigOnStep();
   }, [loc.key, loc.pathname, loc.search]);
   return (
     <Routes>

@@ -5,8 +5,12 @@
  */
 import { ACTION_KEYS, type ActionKey } from '../types';
 import { placeholdersOf } from '../runtime/messages';
-import type { CheckContext } from './context';
+import type { CheckContext, RootTypes } from './context';
 import { where } from './context';
+import { checkBodyRefs, checkParamRefs, checkQuestionnaireForm, checkWrite } from './check-action-types';
+import { schemaFileType } from './step-types';
+import { envelope, answerType } from './type-env';
+import { ANY, fromValue, widen, type Type } from '../expr/types';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
 import { allowed, missingSchemaText, notDeclaredText, oneOfValues, unknownMessageText } from './words';
@@ -43,6 +47,8 @@ export interface ActionSite {
   label: PathSeg[];
   /** File path of the list. */
   path: PathSeg[];
+  /** The types of the place's own roots (form, data, event, result…); none = all unknown. */
+  env?: RootTypes;
 }
 
 function at(site: ActionSite, rest: PathSeg[]): string {
@@ -52,7 +58,28 @@ function at(site: ActionSite, rest: PathSeg[]): string {
 export function checkActionList(ctx: CheckContext, list: unknown, site: ActionSite): void {
   if (list === undefined) return;
   if (!Array.isArray(list)) return ctx.error(site.file, site.path, `${at(site, [])}：应该是动作列表`);
-  list.forEach((a, i) => checkAction(ctx, a, { ...site, label: [...site.label, i], path: [...site.path, i] }));
+  // `result` is the last call's envelope: a call's answer types the actions after it.
+  let env = site.env ?? {};
+  list.forEach((a, i) => {
+    checkAction(ctx, a, { ...site, env, label: [...site.label, i], path: [...site.path, i] });
+    if (isObj(a) && typeof a.call === 'string') env = { ...env, result: envelope(ctx.types, a.call) };
+    else if (hasCall(a)) env = { ...env, result: ANY };
+  });
+}
+
+function hasCall(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasCall);
+  return isObj(v) && (typeof v.call === 'string' || Object.values(v).some(hasCall));
+}
+
+/** The roots a modifier of this action sees: a call's `then`/`onFail`/`pick` its answer, a sheet's `then` the sheet's form. */
+function modEnv(ctx: CheckContext, key: string, action: Record<string, unknown>, mod: string, env: RootTypes): RootTypes {
+  if (key === 'call' && typeof action.call === 'string') {
+    if (mod === 'then' || mod === 'onFail' || mod === 'pick') return { ...env, result: envelope(ctx.types, action.call) };
+    if (mod === 'onError') return { ...env, result: ANY };
+  }
+  if (key === 'sheet' && mod === 'then') return { ...env, form: schemaFileType(ctx, action.sheet), event: ANY };
+  return env;
 }
 
 function checkAction(ctx: CheckContext, a: unknown, site: ActionSite): void {
@@ -76,9 +103,30 @@ function checkAction(ctx: CheckContext, a: unknown, site: ActionSite): void {
       ctx.error(site.file, [...site.path, m], `${here}："${m}" 不是 "${key}" 的选项${suggest(m, mods)}${mods.length ? allowed(mods) : `（"${key}" 没有选项）`}`, { key: true });
       continue;
     }
-    checkKind(ctx, spec.mods[m], a[m], site, m, a);
+    checkKind(ctx, spec.mods[m], a[m], { ...site, env: modEnv(ctx, key, a, m, site.env ?? {}) }, m, a);
   }
   checkKind(ctx, spec.main, a[key], site, key, a);
+  checkTyped(ctx, key, a, site);
+}
+
+/** What an action writes and names, against types (check-action-types.ts). */
+function checkTyped(ctx: CheckContext, key: ActionKey, a: Record<string, unknown>, site: ActionSite): void {
+  const env = site.env ?? {};
+  if (key === 'call' && typeof a.call === 'string') {
+    checkBodyRefs(ctx, site.file, [...site.path, 'body'], at(site, []), a.call, a.body, env);
+    checkQuestionnaireForm(ctx, site.file, [...site.path, 'body'], at(site, []), site.stepId, a.call, a.body);
+    if (typeof a.keep === 'string') {
+      const kept = typeof a.pick === 'string' ? widen(ctx.typeOf(a.pick, modEnv(ctx, key, a, 'pick', env))) : answerType(ctx.types, a.call);
+      checkWrite(ctx, site.file, [...site.path, 'keep'], at(site, ['keep']), a.keep, kept, env, false);
+    }
+  }
+  if (key === 'invoke' && typeof a.invoke === 'string') checkParamRefs(ctx, site.file, [...site.path, 'params'], at(site, []), a.invoke, a.params, env);
+  if (key === 'set' && isObj(a.set)) {
+    for (const [t, x] of Object.entries(a.set)) {
+      const value: Type = fromValue(x, (src) => widen(ctx.typeOf(src, env)));
+      checkWrite(ctx, site.file, [...site.path, 'set', t], at(site, ['set']), t, value, env, true);
+    }
+  }
 }
 
 function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, name: string, action: Record<string, unknown>): void {
@@ -109,11 +157,15 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
       return;
     case 'expr':
       if (typeof v !== 'string' || !v.trim()) return bad('表达式');
-      return ctx.expr(file, path, v, here);
+      ctx.expr(file, path, v, here, site.env);
+      return;
     case 'values':
-      if (typeof v === 'string' && v.startsWith('=')) return ctx.expr(file, path, v, here);
+      if (typeof v === 'string' && v.startsWith('=')) {
+        ctx.expr(file, path, v, here, site.env);
+        return;
+      }
       if (!isObj(v)) return bad('一组键和值，或得出它的 =表达式');
-      return ctx.values(file, path, v, here);
+      return ctx.values(file, path, v, here, site.env);
     case 'actions':
       return checkActionList(ctx, v, { ...site, label: [...site.label, name], path });
     case 'step':
@@ -124,7 +176,7 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
       if (!reg.calls.includes(v)) ctx.error(file, path, `${at(site, [])}：接口 "${v}" 不存在${suggest(v, reg.calls)}（接口都列在 src/contract/calls.ts）`);
       return;
     case 'message':
-      return checkMessageRef(ctx, file, path, v, at(site, []), name, name === 'okText' || name === 'cancelText' ? undefined : action.params);
+      return checkMessageRef(ctx, file, path, v, at(site, []), name, name === 'okText' || name === 'cancelText' ? undefined : action.params, site.env);
     case 'schema':
       return checkSchemaRef(ctx, file, path, v, at(site, []), name);
     case 'effect': {
@@ -151,7 +203,7 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
       if (!isObj(v)) return bad('一组 "目标: 值"');
       for (const [t, x] of Object.entries(v)) {
         checkTarget(ctx, file, [...path, t], t, here, ['session', 'data', 'form'], true);
-        ctx.values(file, [...path, t], x, `${here}.${t}`);
+        ctx.values(file, [...path, t], x, `${here}.${t}`, site.env);
       }
       return;
     case 'cases':
@@ -163,7 +215,7 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
         for (const k of Object.keys(c)) if (k !== 'when' && k !== 'do') ctx.error(file, [...cp, k], `${ch}：不认识的键 "${k}"${allowed(['when', 'do'])}`, { key: true });
         if (c.when !== undefined) {
           if (typeof c.when !== 'string') ctx.error(file, [...cp, 'when'], `${ch}.when：应该是表达式`);
-          else ctx.expr(file, [...cp, 'when'], c.when, `${ch}.when`);
+          else ctx.expr(file, [...cp, 'when'], c.when, `${ch}.when`, site.env);
         }
         if (c.do === undefined) ctx.error(file, cp, `${ch}：缺少 "do"`);
         else checkActionList(ctx, c.do, { ...site, label: [...site.label, name, i, 'do'], path: [...cp, 'do'] });
@@ -186,10 +238,13 @@ function checkTarget(ctx: CheckContext, file: string, path: PathSeg[], t: string
 }
 
 export function checkMessageRef(
-  ctx: CheckContext, file: string, path: PathSeg[], v: unknown, here: string, name: string, params?: unknown,
+  ctx: CheckContext, file: string, path: PathSeg[], v: unknown, here: string, name: string, params?: unknown, env?: RootTypes,
 ): void {
   if (typeof v !== 'string') return ctx.error(file, path, `${here}："${name}" 应该是提示文字的键或 =表达式`);
-  if (v.startsWith('=')) return ctx.expr(file, path, v, `${here} 的 "${name}"`);
+  if (v.startsWith('=')) {
+    ctx.expr(file, path, v, `${here} 的 "${name}"`, env);
+    return;
+  }
   const messages = ctx.config.messages;
   ctx.usedMessages.add(v);
   if (!Object.prototype.hasOwnProperty.call(messages, v)) {

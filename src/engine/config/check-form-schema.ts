@@ -15,6 +15,7 @@ import type { CheckContext } from './context';
 import type { PathSeg } from './source';
 import { suggest } from './suggest';
 import { allowed } from './words';
+import { choicesOf } from '../form/choices';
 
 /** Draft-07 keywords (plus `$defs`). */
 const JSON_SCHEMA_KEYWORDS = [
@@ -122,7 +123,7 @@ function checkScore(ctx: CheckContext, file: string, node: Record<string, unknow
   if (score === undefined) return;
   if (!isObj(score)) return ctx.error(file, [...path, 'x-score'], `${at}："x-score" 应该写成 "选项: 分数"，例如 { "从不": 0, "偶尔": 1 }`);
   const items = isObj(node.items) ? node.items : {};
-  const options = (Array.isArray(node.enum) ? node.enum : Array.isArray(items.enum) ? items.enum : []).map(String);
+  const options = (choicesOf(node) ?? choicesOf(items) ?? []).map((c) => String(c.value));
   for (const [value, points] of Object.entries(score)) {
     if (typeof points !== 'number') ctx.error(file, [...path, 'x-score', value], `${at}："${value}" 的分数应该是数字，现在写的是 ${JSON.stringify(points)}`);
     if (!options.includes(value)) ctx.error(file, [...path, 'x-score', value], `${at}："x-score" 给 "${value}" 计了分，但它不是这个字段的选项${suggest(value, options)}${allowed(options, '选项')}`, { key: true });

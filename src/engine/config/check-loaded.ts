@@ -11,6 +11,7 @@ import { checkUnusedMessages } from './check-messages';
 import { checkQuestionnaires } from './check-questionnaires';
 import { checkSteps } from './check-steps';
 import { CheckContext, STEP_PREFIX, type CheckRegistries } from './context';
+import { checkSessionTypes } from './type-env';
 import { sortErrors } from './format';
 
 export function checkLoaded(loaded: LoadResult, registries: CheckRegistries, metaSchema: object): ConfigError[] {
@@ -20,6 +21,8 @@ export function checkLoaded(loaded: LoadResult, registries: CheckRegistries, met
   // With a file that does not parse, cross-file checks would only echo it
   // (every step it defines would be "unknown"): report syntax first.
   if (loaded.errors.length === 0) {
+    // Session key types first: every expression reading session is typed by them.
+    checkSessionTypes(ctx.config.app, ctx.types, (file, path, message) => ctx.error(file, path, message));
     checkSteps(ctx, new PropsChecker());
     checkSchemas(ctx, meta.bank);
     checkQuestionnaires(ctx);

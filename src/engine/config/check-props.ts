@@ -4,11 +4,14 @@
  *   "x-ref": "event" | "step" | "message" | "schema"  — the string names one
  *   "x-expr": true        — the value may also be an `=expr` string
  *   "x-expr": "condition" — the value is a condition (expression, no `=`)
+ *   "x-item": true        — the value is evaluated per row, with `item` a row of the list
  * Every `=expr` string anywhere in props is checked, and so is every string
- * under a key ending in `If` (visibleIf, enabledIf, emptyIf: conditions).
+ * under a key ending in `If` (visibleIf, enabledIf, emptyIf: conditions), with
+ * the step's types (its form, data; `item` a row of the list where x-item says so).
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import type { CheckContext } from './context';
+import type { CheckContext, RootTypes } from './context';
+import { itemTypeAt } from './step-types';
 import { where } from './context';
 import { describeAjvError } from './check-meta';
 import { checkMessageRef, checkSchemaRef } from './check-actions';
@@ -58,6 +61,13 @@ export class PropsChecker {
     this.ajv.addKeyword({ keyword: 'x-ref', validate: collect((s) => (typeof s === 'string' ? s : null)) });
     this.ajv.addKeyword({ keyword: 'x-cond', validate: collect(() => 'condition') });
     this.ajv.addKeyword({ keyword: 'x-exprWrap' });
+    this.ajv.addKeyword({
+      keyword: 'x-item',
+      validate: (_s: unknown, data: unknown, _p: unknown, cxt?: { instancePath: string }) => {
+        if (cxt && typeof data === 'string') this.found.push({ kind: 'item', path: pathOf(cxt.instancePath), value: data });
+        return true;
+      },
+    });
   }
 
   private validator(kind: string, schema: object): ValidateFunction | Error {
@@ -73,7 +83,7 @@ export class PropsChecker {
     return v;
   }
 
-  check(ctx: CheckContext, step: LoadedStep, base: PathSeg[]): void {
+  check(ctx: CheckContext, step: LoadedStep, base: PathSeg[], roots: RootTypes = {}): void {
     const schema = ctx.reg.screens[step.screen];
     if (!schema) return; // unknown kind is reported by the step check
     const props = step.props ?? {};
@@ -109,21 +119,25 @@ export class PropsChecker {
       }
     }
     const seen = new Set<string>();
+    const perRow = new Set(annotations.filter((a) => a.kind === 'item').map((a) => a.path.join('/')));
+    // `item` is a row only where the screen evaluates per row (x-item); elsewhere it is not known.
+    const rootsAt = (path: PathSeg[]): RootTypes => (perRow.has(path.join('/')) ? { ...roots, item: itemTypeAt(ctx, props, path, roots) } : roots);
     for (const a of annotations) {
+      if (a.kind === 'item') continue;
       const id = `${a.kind}:${a.path.join('/')}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      this.follow(ctx, step, ppath, a);
+      this.follow(ctx, step, ppath, a, rootsAt(a.path));
     }
     walkStrings(props, [], (path, s, key) => {
-      if (s.startsWith('=')) ctx.expr(file, [...ppath, ...path], s, where(step.id, ['props', ...path]));
+      if (s.startsWith('=')) ctx.expr(file, [...ppath, ...path], s, where(step.id, ['props', ...path]), rootsAt(path));
       else if (typeof key === 'string' && /If$/.test(key) && !seen.has(`condition:${path.join('/')}`)) {
-        ctx.expr(file, [...ppath, ...path], s, where(step.id, ['props', ...path]));
+        ctx.expr(file, [...ppath, ...path], s, where(step.id, ['props', ...path]), rootsAt(path));
       }
     });
   }
 
-  private follow(ctx: CheckContext, step: LoadedStep, ppath: PathSeg[], a: Annotation): void {
+  private follow(ctx: CheckContext, step: LoadedStep, ppath: PathSeg[], a: Annotation, roots: RootTypes): void {
     const file = step.file;
     const path = [...ppath, ...a.path];
     const here = where(step.id, ['props', ...a.path]);
@@ -138,12 +152,13 @@ export class PropsChecker {
         if (v.startsWith('=')) return;
         return ctx.stepRef(file, path, here, null, v, step.id);
       case 'message':
-        return checkMessageRef(ctx, file, path, v, where(step.id, []), ['props', ...a.path].join('.'));
+        return checkMessageRef(ctx, file, path, v, where(step.id, []), ['props', ...a.path].join('.'), undefined, roots);
       case 'schema':
         if (v.startsWith('=')) return;
         return checkSchemaRef(ctx, file, path, v, where(step.id, []), ['props', ...a.path].join('.'));
       case 'condition':
-        return ctx.expr(file, path, v, here);
+        ctx.expr(file, path, v, here, roots);
+        return;
       default:
         ctx.error(file, path, `${here}：页面类型 "${step.screen}" 的 props 格式用了不认识的 x-ref "${a.kind}"`);
     }

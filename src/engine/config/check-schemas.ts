@@ -16,6 +16,9 @@ import { createAjv } from '../schema/ajv';
 import { inferWidget, jsonType } from '../form/schema-model';
 import { INPUT_MODES, INPUT_TYPES, WIDGET_OPTIONS, type WidgetName } from '../form/widget-names';
 import { checkFormSchema, fieldLabel } from './check-form-schema';
+import { checkSchemaSanity, explainSchemaCompile } from './check-schema-sanity';
+import { schemaFileType } from './step-types';
+import { checkSchemaVocabulary } from './check-schema-vocabulary';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -25,14 +28,15 @@ export function checkSchemas(ctx: CheckContext, bankMeta: ValidateFunction): voi
     const file = `schemas/${rel}`;
     try {
       // A fresh instance per file: $ids may repeat across files.
-      createAjv().compile(schema);
+      if (checkSchemaVocabulary(ctx, file, schema)) createAjv().compile(schema);
     } catch (e) {
-      ctx.error(file, [], `表单格式（JSON Schema）写得不对：${(e as Error).message}`);
+      if (!explainSchemaCompile(ctx, file, schema)) ctx.error(file, [], `表单格式（JSON Schema）写得不对：${(e as Error).message}`);
     }
     walk(ctx, file, schema, []);
     // A question bank (sections of questions) is data, not a JSON Schema.
     if (isObj(schema) && Array.isArray(schema.sections)) checkBank(ctx, file, schema, bankMeta);
     else checkFormSchema(ctx, file, schema);
+    checkSchemaSanity(ctx, file, schema);
   }
   checkFormEvents(ctx);
 }
@@ -137,7 +141,8 @@ function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): 
       }
     } else if (k === 'x-visibleIf') {
       if (typeof v !== 'string') ctx.error(file, p, `${at}："x-visibleIf" 应该是表达式`);
-      else ctx.expr(file, p, v, `${at} 的 x-visibleIf`);
+      // `form` is this schema's values (its fields and options: expr/schema-type.ts).
+      else ctx.expr(file, p, v, `${at} 的 x-visibleIf`, { form: schemaFileType(ctx, file.replace(/^schemas\//, '')) });
     } else if (k === 'x-options') {
       ctx.values(file, p, v, `${at} 的 x-options`);
       checkWidgetOptions(ctx, file, node, p, at);

@@ -6,11 +6,14 @@ import type { FlowFile } from '../types';
 import { APP_FILE, type LoadedStep } from './assemble';
 import { checkActionList } from './check-actions';
 import type { PropsChecker } from './check-props';
-import type { CheckContext } from './context';
+import type { CheckContext, RootTypes } from './context';
 import { where } from './context';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
 import { allowed, kindWords, list as listed, missingSchemaText } from './words';
+import { eventType, itemTypeAt, stepDataType, stepFormType } from './step-types';
+import { targetType } from './check-action-types';
+import { ANY } from '../expr/types';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -70,28 +73,38 @@ export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
   if (!ctx.namedUnknownStep) checkReachability(ctx);
 }
 
+/** The types of a step's own roots: its form, its data, a row of its list, a handler's event. */
+export function stepRoots(ctx: CheckContext, step: LoadedStep): { roots: RootTypes; event: RootTypes['event']; item: RootTypes['item'] } {
+  const form = stepFormType(ctx, step);
+  const data = stepDataType(ctx, step, form);
+  const roots: RootTypes = { form, data };
+  const item = isObj(step.props) ? itemTypeAt(ctx, step.props, [], roots) : ANY;
+  return { roots, event: eventType(item, form), item };
+}
+
 function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): void {
   const { file, id } = step;
   const base: PathSeg[] = ['steps', id];
+  const { roots, event } = stepRoots(ctx, step);
   const screens = Object.keys(ctx.reg.screens);
   if (typeof step.screen === 'string' && !ctx.reg.screens[step.screen]) {
     ctx.error(file, [...base, 'screen'], `${where(id, [])}：页面类型 "${step.screen}" 不存在${suggest(step.screen, screens)}${allowed(screens)}`);
   } else if (typeof step.screen === 'string') {
     if (step.props !== undefined && !isObj(step.props)) ctx.error(file, [...base, 'props'], `${where(id, ['props'])}：应该是${kindWords('object')}`);
-    else props.check(ctx, step, base);
+    else props.check(ctx, step, base, roots);
   }
 
-  const site = (label: PathSeg[]) => ({ file, stepId: id, label, path: [...base, ...label] });
-  checkActionList(ctx, step.load, site(['load']));
-  if (isObj(step.on)) for (const [ev, list] of Object.entries(step.on)) checkActionList(ctx, list, site(['on', ev]));
+  const site = (label: PathSeg[], env: RootTypes) => ({ file, stepId: id, label, path: [...base, ...label], env });
+  checkActionList(ctx, step.load, site(['load'], roots));
+  if (isObj(step.on)) for (const [ev, list] of Object.entries(step.on)) checkActionList(ctx, list, site(['on', ev], { ...roots, event }));
 
   if (Array.isArray(step.next)) {
     step.next.forEach((rule, i) => {
       if (!isObj(rule)) return;
       const p = [...base, 'next', i];
-      if (typeof rule.if === 'string') ctx.expr(file, [...p, 'if'], rule.if, where(id, ['next', i, 'if']));
+      if (typeof rule.if === 'string') ctx.expr(file, [...p, 'if'], rule.if, where(id, ['next', i, 'if']), roots);
       if (typeof rule.go === 'string') ctx.stepRef(file, [...p, 'go'], where(id, ['next', i]), 'go', rule.go, id);
-      if (isObj(rule.query)) ctx.values(file, [...p, 'query'], rule.query, where(id, ['next', i, 'query']));
+      if (isObj(rule.query)) ctx.values(file, [...p, 'query'], rule.query, where(id, ['next', i, 'query']), roots);
     });
   }
 
@@ -101,7 +114,8 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
     const schema = form.schema;
     if (typeof schema === 'string') {
       if (schema.startsWith('=')) {
-        ctx.expr(file, [...p, 'schema'], schema, where(id, ['form', 'schema']));
+        // The schema is chosen before the form exists: its `form` is not known yet.
+        ctx.expr(file, [...p, 'schema'], schema, where(id, ['form', 'schema']), { ...roots, form: ANY });
         if (!Array.isArray(form.choices)) ctx.error(file, [...p, 'schema'], `${where(id, ['form', 'schema'])}："schema" 是表达式时，要用 "choices" 列出它可能选到的文件`);
       } else if (!ctx.config.schemas[schema]) {
         ctx.error(file, [...p, 'schema'], `${where(id, ['form'])}：${missingSchemaText('schema', schema, Object.keys(ctx.config.schemas))}`);
@@ -116,8 +130,15 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
     if (form.archived === true && !(typeof schema === 'string' && schema.startsWith('='))) {
       ctx.error(file, [...p, 'archived'], `${where(id, ['form', 'archived'])}："archived" 只能和写成表达式的 "schema" 及 "choices" 一起用（存档的旧版本是运行时才选出的）`);
     }
-    if (isObj(form.initial)) ctx.values(file, [...p, 'initial'], form.initial, where(id, ['form', 'initial']));
-    if (typeof form.readOnlyIf === 'string') ctx.expr(file, [...p, 'readOnlyIf'], form.readOnlyIf, where(id, ['form', 'readOnlyIf']));
+    if (isObj(form.initial)) {
+      ctx.values(file, [...p, 'initial'], form.initial, where(id, ['form', 'initial']), roots);
+      // Each key is a field of the form (a misspelt one would fill nothing).
+      for (const k of Object.keys(form.initial)) {
+        const t = targetType(ctx.typeEnv(roots).roots, `form.${k}`);
+        if (typeof t === 'string') ctx.error(file, [...p, 'initial', k], `${where(id, ['form', 'initial'])}：${t}`, { key: true });
+      }
+    }
+    if (typeof form.readOnlyIf === 'string') ctx.expr(file, [...p, 'readOnlyIf'], form.readOnlyIf, where(id, ['form', 'readOnlyIf']), roots);
   }
 }
 

@@ -1,10 +1,20 @@
 /** Shared state of one check run: the config, the registries and the error list. */
 import { BUILTIN_FUNCTION_NAMES } from '../expr/functions';
 import { checkExpr } from '../expr/check';
+import { inferExpr, type TypeEnv } from '../expr/infer';
+import { ANY, STR, openObject, type Type } from '../expr/types';
 import type { ConfigError, Registries } from '../types';
 import type { LoadedConfig } from './assemble';
 import type { PathSeg } from './source';
+import { baseTypes, type BaseTypes } from './type-env';
 import { unknownStepText } from './words';
+
+/**
+ * The types of a place's own roots (a step's form and data, the list row
+ * `item`, the handled `event`, the last call's `result`); a root left out is
+ * `any` (nothing said). session, const, config and query come from BaseTypes.
+ */
+export type RootTypes = Partial<Record<'form' | 'data' | 'query' | 'event' | 'result' | 'item', Type>>;
 
 /** Registries, plus which of them are unknown (not checked) when the caller gave none. */
 export type CheckRegistries = Registries & { unchecked?: Array<'widgets' | 'effects' | 'functions'> };
@@ -20,11 +30,27 @@ export class CheckContext {
   readonly usedMessages = new Set<string>();
   /** Whether a step name was reported unknown (reachability would only echo it). */
   namedUnknownStep = false;
+  /** The types every expression starts from (type-env.ts). */
+  readonly types: BaseTypes;
 
   constructor(readonly config: LoadedConfig, readonly reg: CheckRegistries) {
     this.functions = [...BUILTIN_FUNCTION_NAMES, ...reg.functions];
     this.sessionKeys = Object.keys(config.app.session ?? {});
     this.constants = Object.keys(config.app.constants ?? {});
+    this.types = baseTypes(config.app, reg);
+  }
+
+  /** The type environment of an expression at a place with these roots. */
+  typeEnv(roots: RootTypes = {}): TypeEnv {
+    const t = this.types;
+    // A query value is always text (the address's); any key may come from a link.
+    return { roots: { session: t.session, const: t.const, config: t.config, query: openObject({}, STR), ...roots }, signatures: t.signatures };
+  }
+
+  /** The type of an expression (`=` tolerated) without reporting anything: for a value kept or set somewhere. */
+  typeOf(raw: string, roots?: RootTypes): Type {
+    const src = raw.startsWith('=') ? raw.slice(1) : raw;
+    return src.trim() ? inferExpr(src, this.typeEnv(roots)).type : ANY;
   }
 
   unchecked(what: 'widgets' | 'effects' | 'functions'): boolean {
@@ -46,9 +72,10 @@ export class CheckContext {
 
   /**
    * Checks an expression found at `path`. `raw` is the string as written;
-   * `condition` means no `=` is needed (a leading one is tolerated).
+   * `condition` means no `=` is needed (a leading one is tolerated). Then its
+   * types (expr/infer.ts) against the place's roots; returns its type.
    */
-  expr(file: string, path: readonly PathSeg[], raw: string, where: string): void {
+  expr(file: string, path: readonly PathSeg[], raw: string, where: string, roots?: RootTypes): Type {
     const offset = raw.startsWith('=') ? 1 : 0;
     const source = raw.slice(offset);
     const problems = checkExpr(source, {
@@ -57,6 +84,9 @@ export class CheckContext {
       constants: this.constants,
     });
     for (const p of problems) this.errorInString(file, path, offset + p.column - 1, `${where}：${p.message}`);
+    const inferred = inferExpr(source, this.typeEnv(roots));
+    for (const p of inferred.problems) this.errorInString(file, path, offset + p.column - 1, `${where}：${p.message}`);
+    return inferred.type;
   }
 
   /**
@@ -79,13 +109,13 @@ export class CheckContext {
   }
 
   /** Checks every `=expr` string inside a config value. */
-  values(file: string, path: readonly PathSeg[], v: unknown, where: string): void {
+  values(file: string, path: readonly PathSeg[], v: unknown, where: string, roots?: RootTypes): void {
     if (typeof v === 'string') {
-      if (v.startsWith('=')) this.expr(file, path, v, where);
+      if (v.startsWith('=')) this.expr(file, path, v, where, roots);
     } else if (Array.isArray(v)) {
-      v.forEach((x, i) => this.values(file, [...path, i], x, where));
+      v.forEach((x, i) => this.values(file, [...path, i], x, where, roots));
     } else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) this.values(file, [...path, k], x, where);
+      for (const [k, x] of Object.entries(v)) this.values(file, [...path, k], x, where, roots);
     }
   }
 

@@ -3,9 +3,15 @@
  * Node built-ins): the browser can use it too. YAML via `parseDocument` +
  * `LineCounter`; JSON files are checked with JSON.parse (strict JSON) and then
  * read with the same YAML parser for positions (JSON is YAML 1.2).
+ * Nothing here throws: every problem — a parser error, what parses but cannot
+ * be loaded (yaml-problems.ts: an undefined alias once threw out of
+ * doc.toJS() as a stack trace), a JSON mistake (json-problems.ts) — is an
+ * error with a position and Chinese words, and the file's value is left out.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node as YNode } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit, type Document, type Node as YNode } from 'yaml';
 import type { ConfigError } from '../types';
+import { jsonProblem } from './json-problems';
+import { yamlLoadReason, yamlReason, yamlStructureProblems } from './yaml-problems';
 
 export type PathSeg = string | number;
 export interface Pos { line: number; column: number }
@@ -15,59 +21,12 @@ export interface Source {
   file: string;
   /** The plain value, or undefined when the file does not parse. */
   value: unknown;
-  /** Syntax errors with the parser's positions. */
+  /** Syntax and loading errors (YAML/JSON), each with its position and Chinese reason. */
   errors: ConfigError[];
   /** Position of the value at `path` (or of its key with `key: true`); the nearest existing ancestor otherwise. */
   locate(path: readonly PathSeg[], opts?: { key?: boolean }): Pos;
   /** Position of character `index` inside the string value at `path`, when the source spells it verbatim. */
   locateInString(path: readonly PathSeg[], index: number): Pos;
-}
-
-function firstLine(msg: string): string {
-  return msg.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-}
-
-/**
- * The usual YAML mistakes, said as the admin would fix them (by the parser's
- * error code); a rarer one keeps the parser's own words after the Chinese lead.
- */
-function yamlReason(e: { code: string; message: string }): string {
-  const m = firstLine(e.message);
-  switch (e.code) {
-    case 'DUPLICATE_KEY':
-      return '同一层有两个相同的键（删掉或改名其中一个）';
-    case 'TAB_AS_INDENT':
-      return '不能用 Tab 键缩进，请用空格';
-    case 'MISSING_CHAR':
-      return /quote/.test(m) ? '引号没有配对：少了结尾的引号' : '括号没有配对：少了结尾的 ] 或 }';
-    case 'BAD_INDENT':
-      return /^Flow (sequence|mapping)/.test(m) ? '方括号 [ ] 或花括号 { } 没有配对' : '缩进不对：同一层的内容要对齐（用空格，每深一层多两个空格）';
-    case 'MULTILINE_IMPLICIT_KEY':
-      return '这一行不是 "键: 值" 的样子：可能少了冒号、冒号后面少了空格，或者缩进不对';
-    case 'BLOCK_AS_IMPLICIT_KEY':
-      return '一行里出现了两个 "键: 值"：值里有冒号时要用引号括起来，或者检查缩进';
-    case 'BLOCK_IN_FLOW':
-      return '花括号 { } 或方括号 [ ] 里的各项要用逗号隔开';
-    case 'MULTIPLE_DOCS':
-      return '一个文件里只能有一份内容（不要写 ---）';
-    case 'BAD_DQ_ESCAPE':
-      return '双引号里的反斜杠 \\ 用法不对（要写反斜杠本身请写 \\\\，或改用单引号）';
-    default:
-      return m;
-  }
-}
-
-/** The usual JSON mistakes in words (Node's JSON.parse messages); a rarer one keeps its own. */
-function jsonReason(msg: string): string {
-  const m = msg.replace(/ in JSON at position \d+.*$/, '');
-  if (/^Expected double-quoted property name/.test(m)) return '最后一项后面多了逗号，或者属性名没有用双引号';
-  if (/^Expected ':' after property name/.test(m)) return '属性名后面少了冒号';
-  if (/^Expected ',' or '[}\]]' after/.test(m)) return '少了逗号，或者括号没有配对';
-  if (/^Expected property name or '}'/.test(m)) return '属性名要用双引号 "…"';
-  if (/^Bad control character in string literal/.test(m)) return '引号里的文字不能直接换行（换行请写 \\n）';
-  if (/^Unexpected non-whitespace character after JSON/.test(m)) return '多了一个括号，或者文件末尾有多余的内容';
-  if (/^Unexpected end of JSON input/.test(m)) return '文件不完整：有括号或引号没有结束';
-  return m;
 }
 
 function posOfOffset(text: string, offset: number): Pos {
@@ -86,10 +45,18 @@ export function parseSource(file: string, text: string): Source {
   if (isJson) {
     try {
       value = JSON.parse(text);
-    } catch (e) {
-      const m = /position (\d+)/.exec((e as Error).message);
-      const p = m ? posOfOffset(text, Number(m[1])) : { line: 1, column: 1 };
-      errors.push({ file, ...p, message: `JSON 格式错误：${jsonReason((e as Error).message)}` });
+    } catch {
+      // Found by reading the text (json-problems.ts): JSON.parse's message is English, differs by browser, and often has no position.
+      const p = jsonProblem(text) ?? { offset: 0, reason: 'JSON 写得不对（检查逗号、引号和括号）' };
+      errors.push({ file, ...posOfOffset(text, p.offset), message: `JSON 格式错误：${p.reason}` });
+    }
+    // JSON.parse keeps the last of two equal keys without a word (a second
+    // "properties" silently drops the first's fields): the YAML reading sees it.
+    const dup = value !== undefined ? doc.errors.find((e) => e.code === 'DUPLICATE_KEY') : undefined;
+    if (dup) {
+      const lp = dup.linePos?.[0];
+      errors.push({ file, line: lp?.line ?? 1, column: lp?.col ?? 1, message: `JSON 格式错误：${yamlReason(dup)}` });
+      value = undefined;
     }
   } else {
     // Only the first: later YAML errors are mostly echoes of it.
@@ -97,7 +64,27 @@ export function parseSource(file: string, text: string): Source {
       const lp = e.linePos?.[0];
       errors.push({ file, line: lp?.line ?? 1, column: lp?.col ?? 1, message: `YAML 格式错误：${yamlReason(e)}` });
     }
-    if (!errors.length) value = doc.toJS();
+    // What parses but cannot be loaded as written (an undefined alias made
+    // doc.toJS() throw out of check-config with a stack trace): every one, in words.
+    if (!errors.length) {
+      for (const p of yamlStructureProblems(doc, text)) {
+        errors.push({ file, ...posOfOffset(text, p.offset), message: `YAML 格式错误：${p.reason}` });
+      }
+    }
+    // A warning (a tag that does not fit its value, an unknown directive) is
+    // refused too: the value would not be what was written.
+    for (const e of errors.length ? [] : doc.warnings.slice(0, 1)) {
+      const lp = e.linePos?.[0];
+      errors.push({ file, line: lp?.line ?? 1, column: lp?.col ?? 1, message: `YAML 格式错误：${yamlReason(e)}` });
+    }
+    if (!errors.length) {
+      try {
+        value = doc.toJS();
+      } catch (e) {
+        const first = firstAlias(doc);
+        errors.push({ file, ...posOfOffset(text, first), message: `YAML 格式错误：${yamlLoadReason(e)}` });
+      }
+    }
   }
   const at = (offset: number | undefined): Pos => {
     if (offset === undefined) return { line: 1, column: 1 };
@@ -126,6 +113,18 @@ export function parseSource(file: string, text: string): Source {
       return at(start);
     },
   };
+}
+
+/** Offset of the first alias (where an alias bomb starts), else 0. */
+function firstAlias(doc: Document): number {
+  let at = 0;
+  visit(doc, {
+    Alias(_k, node) {
+      at = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return at;
 }
 
 function walkPath(doc: Document, path: readonly PathSeg[]): { node: YNode | null; keyNode: YNode | null; complete: boolean } {

@@ -3,10 +3,27 @@ import type { FieldNode } from './schema-model';
 
 export function formatDisplay(node: FieldNode, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
+  // `writeOnly` (a password): given, never shown back.
+  if (node.schema.writeOnly === true) return '******';
   const label = (v: unknown) => node.choices?.find((c) => c.value === v)?.label ?? String(v);
   if (Array.isArray(value)) return value.map(label).join('、');
   if (typeof value === 'boolean' && !node.choices) return value ? '是' : '否';
+  if (typeof value === 'string') return formatMoment(node.schema.format, value) ?? label(value);
   return label(value);
+}
+
+/**
+ * A date-time or time as the person picked it, without seconds and offset:
+ * '2024-05-01T08:30:00+08:00' → '2024-05-01 08:30', '08:30:00+08:00' → '08:30'
+ * (the wall-clock time written, whatever the reader's own time zone).
+ */
+export function formatMoment(format: unknown, value: string): string | undefined {
+  if (format === 'date-time') {
+    const m = /^(\d{4}-\d\d-\d\d)[Tt ](\d\d:\d\d)/.exec(value);
+    return m ? `${m[1]} ${m[2]}` : undefined;
+  }
+  if (format === 'time') return /^\d\d:\d\d/.exec(value)?.[0];
+  return undefined;
 }
 
 /** The DOM id of a field's input: `<formId>-<path with dots as dashes>`. */

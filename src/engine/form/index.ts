@@ -3,7 +3,8 @@
  * validation. React-free: the widgets render it, the server validates
  * submissions with it and the config checker reads it.
  */
-export { buildFormModel, walkFields, conditionDeps, orderNames, type FieldNode, type Choice } from './schema-model';
+export { buildFormModel, walkFields, conditionDeps, orderNames, type FieldNode, type Choice, type Problem } from './schema-model';
+export { formModelProblems } from './model-problems';
 export { cleanValues, initialValues, isUnderHidden, type Values, type EvalCondition } from './values';
 export { validateValues, type FormErrors } from './validate';
 export { formatDisplay, fieldId } from './display';

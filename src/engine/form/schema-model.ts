@@ -2,31 +2,43 @@
  * JSON Schema (+ `x-` hints, docs/flow-format.md "Forms") → a tree of field
  * descriptions the renderer walks. Pure and React-free: built once per schema
  * object (WeakMap cache) so no field ever recomputes it on a keystroke.
+ *
+ * The schema is read through its flat view (resolve.ts: local $ref, allOf,
+ * branches). Whatever the phone cannot show as written is recorded as a
+ * Problem while building; `formModelProblems` (model-problems.ts) hands them
+ * to the config checker, which refuses them (check-schema-vocabulary.ts) —
+ * one walk decides both what renders and what is refused, so the two cannot drift.
  */
-export type HiddenPolicy = 'clear' | 'keep';
+import { choicesOf, inferWidget, isScalar, jsonType, type Choice } from './choices';
+import { alternativesOf } from './alternatives';
+import { allOfExpr, anyOfExpr, branchExpression } from './conditions';
+import { flatten, keyPath, type Branch, type Flat, type PathSeg, type Problem, type Src } from './resolve';
 
-export interface Choice {
-  value: string | number | boolean;
-  label: string;
-}
+export { inferWidget, jsonType, type Choice };
+export type { Problem, PathSeg, Flat };
+export type HiddenPolicy = 'clear' | 'keep';
 
 export interface FieldNode {
   /** Dot path from the form root ('' for the root); inside a list entry it is relative to the entry. */
   path: string;
   /** Property name ('' for the root). */
   name: string;
-  /** JSON type of the value ('string', 'number', 'integer', 'boolean', 'array', 'object'). */
+  /** JSON type of the value ('string', 'number', 'integer', 'boolean', 'array', 'object', 'null'). */
   type: string;
   /** Widget name (`x-widget`, or inferred from the type). Resolved by registry.ts. */
   widget: string;
   label: string;
   placeholder?: string;
+  /** `description`: shown under the field (a section: under its title; the root: above the form). */
+  description?: string;
+  /** `readOnly`, or a `const` that is not a yes/no: shown as text, its value (default/const) kept. */
+  readOnly?: boolean;
   /** `x-options` as written (maxLength, min, max, rows, default, action, …). */
   options: Record<string, unknown>;
-  /** enum / oneOf+const+title (of items for arrays); booleans get 是/否. */
+  /** enum / oneOf|anyOf of const+title (of items for arrays); booleans get 是/否. */
   choices?: Choice[];
   required: boolean;
-  /** `x-visibleIf`, an expression over `form`. */
+  /** `x-visibleIf` (and, for a field a then/else/dependency adds, its branch's condition): an expression over `form`. */
   visibleIf?: string;
   /** Form paths `visibleIf` reads; null when they cannot be known (then it watches everything). */
   visibleDeps?: string[] | null;
@@ -35,72 +47,224 @@ export interface FieldNode {
   children?: FieldNode[];
   /** section / root: names in the order their content checks report (`x-checkOrder`), see validate.ts. */
   checkOrder?: string[];
-  /** list: the fields of one entry, paths relative to the entry. */
+  /** section / root with oneOf/anyOf alternatives: the property whose answer says which applies (alternatives.ts). */
+  discriminator?: string;
+  /** list of objects: the fields of one entry, paths relative to the entry. */
   item?: FieldNode[];
-  /** list: fewest entries; the delete button hides at this count (default 1). */
+  /** list of single values (strings, numbers): the control of one entry, path ''. */
+  each?: FieldNode;
+  /** list: fewest entries (`minItems`, default 0); the delete button hides at this count. */
   minItems?: number;
-  /** The property's own schema. */
+  /** The field's schema as read (flat: $ref followed, allOf merged); the root's is the schema as written. */
   schema: Record<string, unknown>;
 }
 
 type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** An object's fields: its own, then those its branches add (shown under `when`, any of them). */
+type Fields = Map<string, { srcs: Src[]; when: Array<string | undefined>; required: boolean }>;
+
+interface Ctx {
+  root: Json;
+  problems: Problem[];
+  /** Inside a list entry: paths are relative, so a branch's condition cannot name its fields. */
+  inList: boolean;
+  inspect?: Inspect;
+}
+
+const TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
 const cache = new WeakMap<object, FieldNode>();
 
 /** The field tree of a form schema (cached per schema object). */
 export function buildFormModel(schema: object): FieldNode {
   let root = cache.get(schema);
   if (!root) {
-    root = buildObject(schema as Json, '', '', true);
+    root = buildRoot(schema as Json, []);
     cache.set(schema, root);
   }
   return root;
 }
 
-function buildObject(s: Json, name: string, path: string, required: boolean): FieldNode {
-  const props = (s.properties ?? {}) as Record<string, Json>;
-  const req = new Set((s.required as string[] | undefined) ?? []);
-  const names = orderNames(Object.keys(props), s['x-order'] as string[] | undefined);
-  const children = names.map((n) => buildField(props[n], n, join(path, n), req.has(n)));
+/**
+ * What the config checker needs on top of the model: each field's keywords
+ * (`flat`, read as `kind`) and each built field (`node`), with the problems
+ * list to add to. Kept out of the phone's bundle (model-problems.ts).
+ */
+export interface Inspect {
+  flat(flat: Flat, kind: FlatKind, problems: Problem[]): void;
+  /** A leaf or list, as built. */
+  node(flat: Flat, node: FieldNode, problems: Problem[]): void;
+  /** An object, with the names of every field it shows and its closed parts (`additionalProperties: false`). */
+  object(flat: Flat, path: string, fields: string[], closed: Flat['closed'], problems: Problem[]): void;
+}
+export type FlatKind = 'object' | 'array' | 'leaf' | 'branch';
+
+/** Builds the tree, recording what it cannot show in `problems` (and what `inspect` finds). */
+export function buildRoot(schema: Json, problems: Problem[], inspect?: Inspect): FieldNode {
+  const ctx: Ctx = { root: schema, problems, inList: false, inspect };
+  const flat = flatten([{ s: schema, path: [] }], schema, ['#'], problems);
+  if (jsonType(flat.s) !== 'object') {
+    // A type that is no JSON type at all is Ajv's to report.
+    if (TYPES.includes(jsonType(flat.s))) problems.push({ code: 'root-not-object', path: flat.keyAt.has('type') ? keyPath(flat, 'type') : [], detail: jsonType(flat.s) });
+    return { ...common(flat, '', '', true), type: 'object', widget: 'section', children: [], schema };
+  }
+  const node = buildObject(flat, '', '', true, ctx);
+  return { ...node, schema };
+}
+
+function buildObject(flat: Flat, name: string, path: string, required: boolean, ctx: Ctx): FieldNode {
+  checkFlat(flat, ctx, 'object');
+  const own = [...flat.props.keys()];
+  const fields: Fields = new Map(own.map((n) => [n, { srcs: flat.props.get(n)!, when: [undefined], required: false }]));
+  const closed = [...flat.closed];
+  const branches = [...flat.branches];
+  const alt = alternativesOf(flat, ctx.root, ctx.problems);
+  if (alt === 'unreadable' || (alt && ctx.inList)) ctx.problems.push({ code: alt === 'unreadable' ? 'alternatives' : 'alternatives-in-list', path: keyPath(flat, flat.s.oneOf ? 'oneOf' : 'anyOf'), detail: flat.s.oneOf ? 'oneOf' : 'anyOf', key: true });
+  else if (alt) {
+    // The choice of alternative: the discriminator, written beside oneOf or not; its own keywords win.
+    const f = fields.get(alt.name);
+    fields.set(alt.name, { srcs: [alt.choice, ...(f?.srcs ?? [])], when: [undefined], required: alt.required });
+    branches.push(...alt.branches);
+  }
+  const fixed = [...fields.keys()];
+  for (const b of branches) addBranch(b, flat.refs, path, [], fields, fixed, closed, ctx);
+  ctx.inspect?.object(flat, path, [...fields.keys()], closed, ctx.problems);
+  const req = new Set(flat.required);
+  const names = orderNames([...fields.keys()], flat.s['x-order'] as string[] | undefined);
+  const children = names.map((n) => {
+    const f = fields.get(n)!;
+    const child = buildField(f.srcs, n, join(path, n), req.has(n) || f.required, flat.refs, ctx);
+    const when = anyOfExpr(f.when);
+    return when ? withCondition(child, allOfExpr([child.visibleIf, when])) : child;
+  });
   return {
-    ...common(s, name, path, required),
+    ...common(flat, name, path, required),
     type: 'object',
-    widget: (s['x-widget'] as string | undefined) ?? 'section',
+    widget: (flat.s['x-widget'] as string | undefined) ?? 'section',
     children,
-    checkOrder: s['x-checkOrder'] as string[] | undefined,
+    checkOrder: flat.s['x-checkOrder'] as string[] | undefined,
+    discriminator: alt && alt !== 'unreadable' && !ctx.inList ? alt.name : undefined,
   };
 }
 
-function buildField(s: Json, name: string, path: string, required: boolean): FieldNode {
-  const type = jsonType(s);
-  if (type === 'object') return buildObject(s, name, path, required);
-  const items = s.items as Json | undefined;
-  if (type === 'array' && items && jsonType(items) === 'object') {
-    const entry = buildObject(items, '', '', true);
-    return {
-      ...common(s, name, path, required),
-      type,
-      widget: (s['x-widget'] as string | undefined) ?? 'list',
-      item: entry.children,
-      minItems: typeof s.minItems === 'number' ? s.minItems : 1,
-    };
+/** The fields a then/else/dependency adds (a name the object already has is only a further rule on it). */
+function addBranch(
+  b: Branch,
+  refs: string[],
+  base: string,
+  outer: Array<string | undefined>,
+  fields: Fields,
+  own: string[],
+  closed: Flat['closed'],
+  ctx: Ctx,
+): void {
+  const flat = flatten([b.src], ctx.root, refs, ctx.problems);
+  // An alternative applies alone: its closed list need only cover the object's own fields and its own.
+  closed.push(...flat.closed.map((c) => ('equals' in b.when ? { ...c, scope: [...own, ...flat.props.keys()] } : c)));
+  checkFlat(flat, ctx, 'branch');
+  const cond = ctx.inList ? null : branchExpression(b, base);
+  const when = allOfExpr([...outer, cond ?? undefined]);
+  for (const [n, srcs] of flat.props) {
+    if (own.includes(n)) continue;
+    if (cond === null) {
+      const code = ctx.inList ? 'branch-in-list' : 'if-unreadable';
+      ctx.problems.push({ code, path: ctx.inList ? srcs[0].path : (b.when as { if: Src }).if.path, detail: n, key: true });
+      continue;
+    }
+    // Required by the branch that adds it: required whenever it is shown (its asterisk).
+    const required = flat.required.includes(n);
+    const f = fields.get(n);
+    if (f) {
+      f.when.push(when ?? 'true');
+      f.required &&= required;
+    } else fields.set(n, { srcs, when: [when ?? 'true'], required });
   }
-  const choices = choicesOf(type === 'array' && items ? items : s);
-  return {
-    ...common(s, name, path, required),
+  for (const inner of flat.branches) addBranch(inner, flat.refs, base, [...outer, cond ?? undefined], fields, own, closed, ctx);
+}
+
+function withCondition(node: FieldNode, visibleIf: string | undefined): FieldNode {
+  return { ...node, visibleIf, visibleDeps: visibleIf ? conditionDeps(visibleIf) : undefined };
+}
+
+function buildField(srcs: Src[], name: string, path: string, required: boolean, refs: string[], ctx: Ctx): FieldNode {
+  const flat = flatten(srcs, ctx.root, refs, ctx.problems);
+  if (flat.recursive) return { ...common(flat, name, path, required), type: 'null', widget: 'display' };
+  const type = jsonType(flat.s);
+  if (type === 'object') return buildObject(flat, name, path, required, ctx);
+  if (type === 'array') return buildArray(flat, name, path, required, ctx);
+  return buildLeaf(flat, name, path, required, ctx);
+}
+
+function buildArray(flat: Flat, name: string, path: string, required: boolean, ctx: Ctx): FieldNode {
+  checkFlat(flat, ctx, 'array');
+  const s = flat.s;
+  const base = { ...common(flat, name, path, required), type: 'array' };
+  const minItems = typeof s.minItems === 'number' ? s.minItems : 0;
+  const items = s.items;
+  if (Array.isArray(items) || !isObj(items)) {
+    ctx.problems.push({ code: Array.isArray(items) ? 'tuple' : 'array-no-items', path: items ? keyPath(flat, 'items') : keyPath(flat, 'type'), key: true });
+    return { ...base, widget: 'display' };
+  }
+  const item = flatten([{ s: items, path: keyPath(flat, 'items') }], ctx.root, flat.refs, ctx.problems);
+  const itemType = jsonType(item.s);
+  const widget = s['x-widget'] as string | undefined;
+  if (itemType === 'object') {
+    const entry = buildObject(item, '', '', true, { ...ctx, inList: true });
+    return fit(flat, { ...base, widget: widget ?? 'list', item: entry.children, minItems }, ctx);
+  }
+  if (itemType === 'array') {
+    ctx.problems.push({ code: 'array-of-arrays', path: keyPath(flat, 'items'), key: true });
+    return { ...base, widget: 'display' };
+  }
+  const choices = choicesOf(item.s);
+  if (choices) checkFlat(item, ctx, 'leaf');
+  if (choices && widget !== 'list') return fit(flat, { ...base, widget: widget ?? 'checkboxes', choices }, ctx);
+  // An entry left empty is simply not sent (values.ts): no entry is required, the list may be (minItems).
+  const each = buildLeaf(item, '', '', false, { ...ctx, inList: true });
+  const label = (item.s['x-label'] as string | undefined) ?? (item.s.title as string | undefined) ?? base.label;
+  return fit(flat, { ...base, widget: widget ?? 'list', each: { ...each, label }, minItems }, ctx);
+}
+
+function buildLeaf(flat: Flat, name: string, path: string, required: boolean, ctx: Ctx): FieldNode {
+  checkFlat(flat, ctx, 'leaf');
+  const s = flat.s;
+  const type = jsonType(s);
+  const choices = type === 'null' ? undefined : choicesOf(s);
+  const fixed = s.const !== undefined && typeof s.const !== 'boolean';
+  const readOnly = s.readOnly === true || fixed;
+  const node: FieldNode = {
+    ...common(flat, name, path, required),
     type,
     widget: (s['x-widget'] as string | undefined) ?? inferWidget(s, type, choices),
     choices,
   };
+  if (readOnly) node.readOnly = true;
+  // A fixed value is its own default: shown, and sent as it must be.
+  if (fixed && s.default === undefined) node.schema = { ...s, default: s.const };
+  return fit(flat, node, ctx);
 }
 
-function common(s: Json, name: string, path: string, required: boolean) {
+/** The checker's look at a field's keywords (model-problems.ts); the phone builds without it. */
+function checkFlat(flat: Flat, ctx: Ctx, kind: FlatKind): void {
+  ctx.inspect?.flat(flat, kind, ctx.problems);
+}
+
+function fit(flat: Flat, node: FieldNode, ctx: Ctx): FieldNode {
+  ctx.inspect?.node(flat, node, ctx.problems);
+  return node;
+}
+
+function common(flat: Flat, name: string, path: string, required: boolean) {
+  const s = flat.s;
   const visibleIf = s['x-visibleIf'] as string | undefined;
+  const examples = Array.isArray(s.examples) && isScalar(s.examples[0]) ? `例如：${String(s.examples[0])}` : undefined;
   return {
     name,
     path,
     label: (s['x-label'] as string | undefined) ?? (s.title as string | undefined) ?? name,
-    placeholder: s['x-placeholder'] as string | undefined,
+    placeholder: (s['x-placeholder'] as string | undefined) ?? examples,
+    description: typeof s.description === 'string' && s.description ? s.description : undefined,
     options: { ...((s['x-options'] as Json | undefined) ?? {}) },
     required,
     visibleIf,
@@ -108,39 +272,6 @@ function common(s: Json, name: string, path: string, required: boolean) {
     hidden: (s['x-hidden'] as HiddenPolicy | undefined) ?? 'clear',
     schema: s,
   };
-}
-
-/** The widget a field without `x-widget` gets (also what the config checker assumes). */
-export function inferWidget(s: Json, type: string, choices: Choice[] | undefined): string {
-  if (type === 'array') return 'checkboxes';
-  if (choices) return choices.length <= 4 ? 'radio' : 'picker';
-  if (type === 'number' || type === 'integer') return 'number';
-  if (s.format === 'date') return 'date';
-  return 'text';
-}
-
-export function jsonType(s: Json): string {
-  const t = s.type;
-  if (Array.isArray(t)) return (t.find((x) => x !== 'null') as string | undefined) ?? 'string';
-  if (typeof t === 'string') return t;
-  if (s.properties) return 'object';
-  if (s.items) return 'array';
-  return 'string';
-}
-
-function choicesOf(s: Json): Choice[] | undefined {
-  if (Array.isArray(s.oneOf) && s.oneOf.every((o) => o && typeof o === 'object' && 'const' in o)) {
-    return (s.oneOf as Json[]).map((o) => ({
-      value: o.const as Choice['value'],
-      label: (o.title as string | undefined) ?? String(o.const),
-    }));
-  }
-  if (Array.isArray(s.enum)) {
-    const labels = s['x-enumLabels'] as string[] | undefined;
-    return (s.enum as Choice['value'][]).map((v, i) => ({ value: v, label: labels?.[i] ?? String(v) }));
-  }
-  if (s.type === 'boolean') return [{ value: true, label: '是' }, { value: false, label: '否' }];
-  return undefined;
 }
 
 /** rjsf's ui:order convention: listed names first, '*' marks where the rest go (else at the end). */
@@ -174,7 +305,7 @@ export function join(base: string, name: string | number): string {
 
 /** Every node in display order, depth first (lists contribute their entry template). */
 export function walkFields(root: FieldNode, visit: (n: FieldNode) => void): void {
-  for (const c of root.children ?? root.item ?? []) {
+  for (const c of root.children ?? root.item ?? (root.each ? [root.each] : [])) {
     visit(c);
     walkFields(c, visit);
   }

@@ -43,17 +43,26 @@ export function validateValues(
 ): FormErrors {
   // useDefaults may write into the data: validate a copy.
   if (validate(structuredClone(cleaned))) return { first: null, byPath: {} };
-  const ranked: Ranked[] = [];
-  for (const e of localizeZh(validate.errors)) {
-    // One custom message may stand for several failures (ajv-errors merges every missing
-    // required field under `errorMessage.required`): each of those fields is marked, with
-    // that one message.
+  const errors = localizeZh(validate.errors);
+  // One custom message may stand for several failures (ajv-errors merges every missing
+  // required field under `errorMessage.required`): each of those fields is marked, with
+  // that one message.
+  const pairs = errors.flatMap((e) => {
     const originals = e.keyword === 'errorMessage' ? ((e.params as { errors?: ErrorObject[] }).errors ?? [e]) : [e];
-    for (const original of originals.length ? originals : [e]) {
+    return (originals.length ? originals : [e]).map((original) => ({ e, original }));
+  });
+  const rank = (skip: (e: ErrorObject) => boolean) => {
+    const out: Ranked[] = [];
+    for (const { e, original } of pairs) {
+      if (skip(original)) continue;
       const r = rankError(root, e, original);
-      if (r && !isUnderHidden(r.path, hidden)) ranked.push(r);
+      if (r && !isUnderHidden(r.path, hidden)) out.push(r);
     }
-  }
+    return out;
+  };
+  let ranked = rank(notChosen(root, pairs.map((p) => p.original)));
+  // Never let the alternatives' filter hide every reason Ajv refused the answer for.
+  if (!ranked.length) ranked = rank(() => false);
   ranked.sort((a, b) => compareRanks(a.rank, b.rank));
   const byPath: Record<string, string> = {};
   for (const r of ranked) byPath[r.path] ??= r.message;
@@ -62,17 +71,60 @@ export function validateValues(
 
 function rankError(root: FieldNode, e: ErrorObject, original: ErrorObject = e): Ranked | null {
   if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') return null; // their branches report
-  const missing = original.keyword === 'required' ? (original.params as { missingProperty: string }).missingProperty : undefined;
+  // `dependencies` (list form) misses a field just as `required` does: 请填写 it.
+  const absent = original.keyword === 'required' || original.keyword === 'dependencies';
+  const missing = absent ? (original.params as { missingProperty: string }).missingProperty : undefined;
   const path = pointerToPath(original.instancePath) + (missing ? (original.instancePath ? '.' : '') + missing : '');
   const node = findNode(root, path);
   let message = e.message ?? '';
-  if (e.keyword === 'required') message = `请填写${node?.label ?? missing}`;
+  if (e.keyword === 'required' || e.keyword === 'dependencies') message = `请填写${node?.label ?? missing}`;
+  else if (e.keyword === 'const' && node) message = `${node.label}只能是“${constLabel(node, (e.params as { allowedValue: unknown }).allowedValue)}”`;
   else if (e.keyword !== 'errorMessage' && e.keyword !== 'idcardMsg' && node) message = `${node.label}${message}`;
   // A value required only under a condition (`if`/`then`: surgery 有 → its name) is
   // a detail of an answer: checked with the content checks, after every
   // unconditionally required answer, in `x-checkOrder`.
-  const unconditional = missing !== undefined && !/\/(then|else)\//.test(original.schemaPath);
+  const unconditional = missing !== undefined && original.keyword === 'required' && !/\/(then|else|dependencies)\//.test(original.schemaPath);
   return { path, message, rank: [unconditional ? 0 : 1, ...fieldRank(root, path, !unconditional)] };
+}
+
+/**
+ * Errors of the oneOf/anyOf alternatives the answer did not choose (its
+ * discriminator says which: alternatives.ts): Ajv reports every failing
+ * alternative, and 护照号 is no reason to refuse an answer that chose 身份证.
+ * While the discriminator is unanswered, only that is asked. An alternative's
+ * errors share the schema path up to it (`#/oneOf/1/`), found from the error
+ * on its discriminator.
+ */
+function notChosen(root: FieldNode, errors: ErrorObject[]): (e: ErrorObject) => boolean {
+  const other = new Set<string>();
+  const unanswered = new Map<string, string>();
+  for (const e of errors) {
+    const path = pointerToPath(e.instancePath);
+    if (e.keyword === 'const' || e.keyword === 'enum') {
+      const d = path.split('.').pop()!;
+      const m = new RegExp(`^(.*/)properties/${escape(d)}/(const|enum)$`).exec(e.schemaPath);
+      if (m && findNode(root, path.split('.').slice(0, -1).join('.'))?.discriminator === d) other.add(m[1]);
+    } else if (e.keyword === 'required') {
+      const d = (e.params as { missingProperty: string }).missingProperty;
+      const m = /^(.*\/)required$/.exec(e.schemaPath);
+      if (m && /\/(oneOf|anyOf)\/\d+\/$/.test(m[1]) && findNode(root, path)?.discriminator === d) unanswered.set(m[1], d);
+    }
+  }
+  if (!other.size && !unanswered.size) return () => false;
+  return (e) => {
+    for (const p of other) if (e.schemaPath.startsWith(p)) return true;
+    for (const [p, d] of unanswered) {
+      if (e.schemaPath.startsWith(p)) return !(e.keyword === 'required' && (e.params as { missingProperty: string }).missingProperty === d);
+    }
+    return false;
+  };
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A const as the person reads it: its choice's label (是 for true), else the value. */
+function constLabel(node: FieldNode, v: unknown): string {
+  return node.choices?.find((c) => c.value === v)?.label ?? String(v);
 }
 
 function pointerToPath(pointer: string): string {
@@ -92,7 +144,7 @@ function fieldRank(root: FieldNode, path: string, byCheckOrder: boolean): number
   for (const seg of path ? path.split('.') : []) {
     if (inList) {
       rank.push(Number(seg));
-      fields = inList.item;
+      fields = inList.item ?? [];
       checkOrder = undefined;
       inList = undefined;
       continue;
@@ -105,7 +157,7 @@ function fieldRank(root: FieldNode, path: string, byCheckOrder: boolean): number
     const c = byCheckOrder && checkOrder ? checkOrder.indexOf(seg) : -1;
     rank.push(c >= 0 ? c : (checkOrder && byCheckOrder ? checkOrder.length : 0) + i);
     const node: FieldNode = fields![i];
-    if (node.item) inList = node;
+    if (node.item || node.each) inList = node;
     fields = node.children;
     checkOrder = node.checkOrder;
   }
@@ -125,8 +177,8 @@ export function findNode(root: FieldNode, path: string): FieldNode | undefined {
   let node: FieldNode | undefined = root;
   for (const seg of path ? path.split('.') : []) {
     if (!node) return undefined;
-    if (node.item && /^\d+$/.test(seg)) {
-      node = { ...node, children: node.item, item: undefined };
+    if ((node.item || node.each) && /^\d+$/.test(seg)) {
+      node = node.each ?? { ...node, children: node.item, item: undefined };
       continue;
     }
     node = node.children?.find((f) => f.name === seg);

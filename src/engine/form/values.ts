@@ -21,24 +21,29 @@ export function getPath(obj: unknown, path: string): unknown {
 
 const isObj = (v: unknown): v is Values => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** Schema defaults merged under `initial`: sections become objects, lists get `minItems` entries. */
+/**
+ * Schema defaults merged under `initial`: sections become objects (a section's
+ * own `default` under its fields' defaults), lists get their `default` or
+ * `minItems` entries, each entry with its own defaults.
+ */
 export function initialValues(root: FieldNode, initial: Values | undefined): Values {
   return mergeDefaults(root, initial ?? {}) as Values;
 }
 
 function mergeDefaults(node: FieldNode, given: unknown): unknown {
   if (node.children) {
-    const out: Values = { ...(isObj(given) ? given : {}) };
+    const base = given === undefined && isObj(node.schema.default) ? structuredClone(node.schema.default) : given;
+    const out: Values = { ...(isObj(base) ? base : {}) };
     for (const c of node.children) {
       const v = mergeDefaults(c, out[c.name]);
       if (v !== undefined) out[c.name] = v;
     }
     return out;
   }
-  if (node.item) {
-    const entry: FieldNode = { ...node, children: node.item, item: undefined };
+  if (node.item || node.each) {
+    const entry: FieldNode = node.each ?? { ...node, children: node.item, item: undefined };
     const list = Array.isArray(given) ? given : Array.isArray(node.schema.default) ? node.schema.default : [];
-    const n = Math.max(list.length, node.minItems ?? 1);
+    const n = Math.max(list.length, node.minItems ?? 0);
     return Array.from({ length: n }, (_, i) => mergeDefaults(entry, list[i]));
   }
   if (given !== undefined) return given;
@@ -84,12 +89,33 @@ export function cleanValues(root: FieldNode, raw: Values, evalCondition?: EvalCo
       let c: unknown;
       if (f.children) c = isObj(v) ? walk(f.children, v, path) : undefined;
       else if (f.item) c = Array.isArray(v) ? v.map((e, i) => walk(f.item!, e, join(path, i))) : undefined;
+      // A list of single values: an entry left empty is no answer.
+      else if (f.each) c = Array.isArray(v) ? v.map(cleanLeaf).filter((e) => e !== undefined) : undefined;
       else c = cleanLeaf(v);
-      if (c !== undefined) out[f.name] = c;
+      if (c !== undefined && !(f.required === false && unanswered(f, c))) out[f.name] = c;
     }
     return out;
   };
   return { values: walk(root.children ?? [], raw, ''), hidden };
+}
+
+/**
+ * An optional section or list the person left blank, which, if sent, would
+ * demand answers the schema only asks for when it is given: a section with
+ * required fields, a list with `minItems` (Ajv checks an object's `required`
+ * whenever the object is there, and the form always has it).
+ */
+function unanswered(f: FieldNode, v: unknown): boolean {
+  if (f.children) return blank(v) && (f.children.some((c) => c.required) || typeof f.schema.minProperties === 'number');
+  if (f.item || f.each) return Array.isArray(v) && v.length === 0 && (f.minItems ?? 0) > 0;
+  return false;
+}
+
+function blank(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (Array.isArray(v)) return v.every(blank);
+  if (isObj(v)) return Object.values(v).every(blank);
+  return false;
 }
 
 function cleanLeaf(v: unknown): unknown {

@@ -39,12 +39,23 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
-export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: CompressedText, type: string): Buffer | void {
+/** If-None-Match names this ETag: `*`, or in its list, weak or strong (RFC 9110 §13.1.2: weak comparison). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const strip = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => strip(t) === strip(etag));
+}
+
+/**
+ * What an async route handler returns: the body, or — for a 304 — the reply it has sent. Returning the reply
+ * matters: a handler that sends and then returns undefined has Fastify send a second time while the first
+ * send's async onSend hooks still run ("Cannot write headers after they are sent", logged as an error on
+ * every revalidation; tests/server/config-version-live.test.ts).
+ */
+export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: CompressedText, type: string): Buffer | FastifyReply {
   reply.header('cache-control', 'no-cache').header('etag', body.etag).header('vary', 'accept-encoding').type(type);
-  if (req.headers['if-none-match'] === body.etag) {
-    reply.code(304).send();
-    return;
-  }
+  if (etagMatches(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
   const enc = pickEncoding(req.headers['accept-encoding'] as string | undefined);
   if (enc) reply.header('content-encoding', enc);
   return enc ? body[enc] : body.raw;

@@ -14,12 +14,15 @@
  *   messages  in flows/messages.yaml, the keys flows name that it lacks, and the
  *             server's text keys (by area) not yet overridden
  *   forms     `required` / `x-order` items: the form's own field names
+ *   exprs     inside an expression: a path's fields with their types, the roots
+ *             and functions; hover shows a path's type (./expr-assist.ts)
  */
 import { parseDocument } from 'yaml';
 import { ACTION_KEYS } from '../../engine/types';
 import { contextAt, wordAt, type DocContext, type PathSeg } from './doc-context';
 import { SchemaWalker, type Json } from './schema-walk';
 import { getIn, type StudioRegistries, type Vocabulary } from './vocab-types';
+import { exprCompletion, exprHover, isExpression, rootsAt } from './expr-assist';
 
 export interface EditorSchemas {
   flow: Json;
@@ -234,6 +237,14 @@ export function complete(file: string, text: string, offset: number, env: Comple
   if (!ctx) return null;
   const walker = walkerFor(file, env.schemas);
   const dataAt = dataReader(text, file);
+  const types = env.vocab.exprTypes;
+  if (ctx.kind === 'value' && types && isExpression(ctx)) {
+    const r = exprCompletion(ctx, offset, rootsAt(file, ctx.path, types, dataAt), types);
+    if (!r) return null;
+    let to = offset;
+    while (to < text.length && /[\w$]/.test(text[to])) to++;
+    return { from: r.from, to, options: r.options, context: ctx };
+  }
   let options: Suggestion[] = [];
   if (ctx.kind === 'key') {
     const named = refKeys(file, ctx, env, dataAt);
@@ -287,6 +298,13 @@ export function hoverAt(file: string, text: string, offset: number, env: Complet
     const info = walker.keys(ctx.path, dataAt).find((k) => k.key === word);
     if (!info) return null;
     return { ...w, title: info.type ? `${word}: ${info.type}` : word, body: info.description };
+  }
+  const types = env.vocab.exprTypes;
+  if (types && isExpression(ctx)) {
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    const lineEnd = text.indexOf('\n', offset);
+    const h = exprHover(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd), offset - lineStart, rootsAt(file, ctx.path, types, dataAt), types);
+    if (h) return { ...h, from: lineStart + h.from, to: lineStart + h.to };
   }
   const ref = refKindAt(file, ctx.path, env, dataAt);
   if (ref === 'message') {

@@ -1,6 +1,7 @@
 /** The vocabulary's types (no engine code: the page's first load imports these). */
 import type { StudioCheckContextRes } from '../../contract/api/studio';
 import type { PathSeg } from './doc-context';
+import type { Type } from '../../engine/expr/types';
 
 export type StudioRegistries = StudioCheckContextRes['registries'];
 
@@ -33,6 +34,22 @@ export interface Vocabulary {
   start?: string;
   login?: string;
   notFound?: string;
+  /** The types expressions are checked with (plain data): completion after `form.`, hover shows a path's type. */
+  exprTypes?: ExprTypes;
+}
+
+/** What the checker knows of each expression root, per place (src/engine/config/step-types.ts). */
+export interface ExprTypes {
+  /** session, const, config, query. */
+  base: Record<string, Type>;
+  /** Per step: its form and data, a row of its list (item), what a handler receives (event). */
+  steps: Record<string, { form: Type; data: Type; item: Type; event: Type }>;
+  /** Per form schema (below schemas/): `form` in its x-visibleIf. */
+  schemas: Record<string, Type>;
+  /** The envelope `result` is after each call. */
+  results: Record<string, Type>;
+  /** Every function: `name(a, b?)` and its one line. */
+  functions: Record<string, { signature: string; doc: string }>;
 }
 
 export const EMPTY_VOCABULARY: Vocabulary = { steps: {}, messages: {}, usedMessages: {}, messageUsers: {}, schemas: [], serverMessages: {}, messageFields: ['alert', 'toast', 'confirm', 'okText', 'cancelText'] };

@@ -11,7 +11,13 @@ import type { ActionKey } from '../../engine/types';
 import { SchemaWalker, type Json } from './schema-walk';
 import type { PathSeg } from './doc-context';
 
-import { getIn, type StepInfo, type StudioRegistries, type Vocabulary } from './vocab-types';
+import { getIn, type ExprTypes, type StepInfo, type StudioRegistries, type Vocabulary } from './vocab-types';
+import { CheckContext } from '../../engine/config/context';
+import { stepRoots } from '../../engine/config/check-steps';
+import { schemaFileType } from '../../engine/config/step-types';
+import { envelope } from '../../engine/config/type-env';
+import { signatureText } from '../../engine/expr/infer-calls';
+import { ANY } from '../../engine/expr/types';
 
 export type { StepInfo, StudioRegistries, Vocabulary } from './vocab-types';
 export { EMPTY_VOCABULARY, getIn } from './vocab-types';
@@ -95,5 +101,31 @@ export function vocabularyOf(config: LoadedConfig, registries: StudioRegistries)
     start: config.app?.start,
     login: config.app?.login,
     notFound: config.app?.notFound,
+    exprTypes: exprTypesOf(config, registries),
   };
+}
+
+/** The checker's types of every place (the same CheckContext the check builds; nothing is reported here). */
+export function exprTypesOf(config: LoadedConfig, registries: StudioRegistries): ExprTypes | undefined {
+  try {
+    const ctx = new CheckContext(config, registries);
+    const env = ctx.typeEnv();
+    const steps: ExprTypes['steps'] = {};
+    for (const step of Object.values(config.steps)) {
+      const { roots, event, item } = stepRoots(ctx, step);
+      steps[step.id] = { form: roots.form ?? ANY, data: roots.data ?? ANY, item: item ?? ANY, event: event ?? ANY };
+    }
+    const schemas: ExprTypes['schemas'] = {};
+    for (const rel of Object.keys(config.schemas ?? {})) schemas[rel] = schemaFileType(ctx, rel);
+    return {
+      base: env.roots,
+      steps,
+      schemas,
+      results: Object.fromEntries(registries.calls.map((c) => [c, envelope(ctx.types, c)])),
+      functions: Object.fromEntries(Object.entries(env.signatures).map(([name, sig]) => [name, { signature: signatureText(name, sig), doc: sig.doc }])),
+    };
+  } catch {
+    // A draft too broken to type: completion falls back to names only.
+    return undefined;
+  }
 }

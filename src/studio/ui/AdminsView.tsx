@@ -9,11 +9,14 @@
  * marks with STUDIO_WRONG_CURRENT, not a lost session (which sends the page back
  * to sign-in, like every other call).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { STUDIO_WRONG_CURRENT, type StudioAdminInfo } from '../../contract/api/studio';
 import { STUDIO_PASSWORD_MIN, studioNameProblem, studioPasswordProblem } from '../../contract/rules/studio-admin';
 import { STUDIO_ROLE_LABEL, studioRolesProblem, type StudioRole } from '../../contract/rules/studio-roles';
 import { StudioApiError, studioAdminsApi } from '../api';
+import { Field as LabelledField, type FieldProps } from '../backoffice/field';
+import { refusal as sessionRefusal } from '../backoffice/refusal';
+import { SaidLine, type Said } from '../backoffice/status';
 import { studio, useStudio } from '../store';
 import { lockMessage } from './Login';
 import { fmtTime } from './VersionsView';
@@ -22,38 +25,12 @@ import { RolesCell, RolesPicker } from './admins-roles';
 
 type Errors = Partial<Record<'username' | 'password' | 'again' | 'roles' | 'current' | 'form', string>>;
 
-function Field(props: { label: string; error?: string; hint?: string; children: (a: { id: string; describedBy?: string; invalid: boolean }) => ReactNode }) {
-  const id = useId();
-  const errId = `${id}-err`;
-  const hintId = `${id}-hint`;
-  const describedBy = props.error ? errId : props.hint ? hintId : undefined;
-  return (
-    <div className="st-admin-field">
-      <label className="st-field" htmlFor={id}>
-        <span>{props.label}</span>
-      </label>
-      {props.children({ id, describedBy, invalid: !!props.error })}
-      {props.error ? (
-        <p className="st-error st-small-text" id={errId} role="alert">
-          {props.error}
-        </p>
-      ) : props.hint ? (
-        <p className="st-muted st-small-text" id={hintId}>
-          {props.hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+const Field = (props: FieldProps) => <LabelledField {...props} className="st-admin-field" />;
 
-/** The error to show for a refused call, or null when the page went back to sign-in. */
+/** The error to show for a refused call (too many tries: how long to wait), or null when the page went back to sign-in. */
 function refusal(e: unknown): string | null {
   if (e instanceof StudioApiError && e.status === 429) return lockMessage(e.retryAfterSec ?? 60);
-  if (e instanceof StudioApiError && e.status === 401) {
-    studio.fail(e);
-    return null;
-  }
-  return e instanceof Error ? e.message : String(e);
+  return sessionRefusal(e);
 }
 
 const PASSWORD_HINT = `至少 ${STUDIO_PASSWORD_MIN} 个字符`;
@@ -174,7 +151,7 @@ export default function AdminsView() {
   const [admins, setAdmins] = useState<StudioAdminInfo[] | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Said>(null);
 
   const load = useCallback(async () => {
     try {
@@ -264,11 +241,7 @@ export default function AdminsView() {
             </tbody>
           </table>
         )}
-        {message ? (
-          <p className={message.ok ? 'st-ok' : 'st-error'} role={message.ok ? 'status' : 'alert'}>
-            {message.text}
-          </p>
-        ) : null}
+        <SaidLine said={message} />
       </section>
       <div className="st-admin-forms">
         {canManage ? <AddAdmin onAdded={() => void load()} /> : null}
@@ -278,20 +251,11 @@ export default function AdminsView() {
   );
 }
 
-/** A form's refusal or success line, and its submit button (busy while the call runs). */
+/** A form's refusal or success line (never both: each submit clears them), and its submit button (busy while the call runs). */
 function FormFoot({ error, done, busy, label, busyLabel }: { error?: string; done: string | null | undefined; busy: boolean; label: string; busyLabel: string }) {
   return (
     <>
-      {error ? (
-        <p className="st-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="st-ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <SaidLine said={error ? { ok: false, text: error } : done ? { ok: true, text: done } : null} />
       <div className="st-row">
         <button className="st-btn st-primary" type="submit" disabled={busy}>
           {busy ? busyLabel : label}

@@ -9,8 +9,9 @@
 import { useId, useState } from 'react';
 import type { StudioAdminInfo, StudioAdminRolesRes } from '../../contract/api/studio';
 import { STUDIO_ROLE_LABEL, STUDIO_ROLES, studioRolesProblem, type StudioRole } from '../../contract/rules/studio-roles';
-import { StudioApiError, studioApi, studioCall } from '../api';
-import { studio, useStudio } from '../store';
+import { studioApi, studioCall } from '../api';
+import { refusal } from '../backoffice/refusal';
+import { useStudio } from '../store';
 import './admins-roles.css';
 
 export const ROLE_HINT: Record<StudioRole, string> = {
@@ -82,8 +83,8 @@ export function RolesCell({ admin, canManage, onSaved }: { admin: StudioAdminInf
       if (admin.username === me) useStudio.setState({ user: await studioApi.me() }); // what this page offers follows at once
       onSaved(`已修改 ${admin.username} 的角色，TA 的下一次操作即按新角色处理。`);
     } catch (e) {
-      if (e instanceof StudioApiError && e.status === 401) studio.fail(e);
-      else setError(e instanceof Error ? e.message : String(e)); // 409: the last 配置 admin keeps it (STUDIO_LAST_CONFIG)
+      const text = refusal(e); // 409: the last 配置 admin keeps it (STUDIO_LAST_CONFIG)
+      if (text !== null) setError(text);
     } finally {
       setBusy(false);
     }

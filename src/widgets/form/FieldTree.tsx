@@ -63,7 +63,7 @@ const VisibleIf = memo(function VisibleIf({ node, base }: { node: FieldNode; bas
 const Field = memo(function Field({ node, base }: { node: FieldNode; base: string }) {
   const path = join(base, node.name);
   if (node.children) return <Section node={node} path={path} />;
-  if (node.item) return <List node={node} path={path} />;
+  if (node.item || node.each) return <List node={node} path={path} />;
   return <Leaf node={node} path={path} />;
 });
 
@@ -82,10 +82,25 @@ function List({ node, path }: { node: FieldNode; path: string }) {
   const env = useFormEnv();
   const readOnly = useContext(ReadOnlyContext);
   const Widget = resolveWidget(env.registry, node.widget, node.type) as React.ComponentType<ListProps>;
-  const entry = useMemo<FieldNode>(() => ({ ...node, children: node.item, item: undefined }), [node]);
-  const renderEntry = useMemo(() => (b: string) => <Fields nodes={node.item!} base={b} />, [node]);
-  const newEntry = useMemo(() => () => initialValues(entry, undefined), [entry]);
+  const entry = useMemo<FieldNode>(() => node.each ?? { ...node, children: node.item, item: undefined }, [node]);
+  const renderEntry = useMemo(() => {
+    if (!node.each) return (b: string) => <Fields nodes={node.item!} base={b} />;
+    // A list of single values: one row per entry, labelled 药名 1, 药名 2…, its delete button in the row.
+    const each = node.each;
+    const byIndex = new Map<number, FieldNode>();
+    return (b: string, i: number, extra?: ReactNode) => {
+      let n = byIndex.get(i);
+      if (!n) byIndex.set(i, (n = { ...each, label: `${each.label} ${i + 1}` }));
+      return <Leaf node={n} path={b} extra={extra} />;
+    };
+  }, [node]);
+  const newEntry = useMemo(() => () => (node.each ? mergeEntry(entry) : initialValues(entry, undefined)), [node, entry]);
   return <Widget node={node} path={path} readOnly={readOnly} renderEntry={renderEntry} newEntry={newEntry} />;
+}
+
+/** A new single-value entry: the item's default, else empty. */
+function mergeEntry(each: FieldNode): unknown {
+  return each.schema.default !== undefined ? structuredClone(each.schema.default) : undefined;
 }
 
 /**
@@ -93,14 +108,23 @@ function List({ node, path }: { node: FieldNode; path: string }) {
  * only when its error changes; the control inside re-renders on its value.
  * A keystroke therefore renders one control, not the row around it.
  */
-function Leaf({ node, path }: { node: FieldNode; path: string }) {
+function Leaf({ node, path, extra }: { node: FieldNode; path: string; extra?: ReactNode }) {
   const env = useFormEnv();
-  const readOnly = useContext(ReadOnlyContext);
+  // A `readOnly` field (or a fixed `const`) reads like view mode, whatever the form's mode.
+  const readOnly = useContext(ReadOnlyContext) || !!node.readOnly;
   const { errors } = useFormState({ control: env.control, name: path, exact: true });
   const error = (get(errors, path) as FieldError | undefined)?.message;
   useLabelledControl(fieldId(env.formId, path), readOnly);
   return (
-    <FormRow label={node.label} required={!readOnly && node.required} layout={VERTICAL.has(node.widget) || !labelFitsColumn(node.label) ? 'vertical' : 'horizontal'} error={error} data-path={path}>
+    <FormRow
+      label={node.label}
+      required={!readOnly && node.required}
+      layout={VERTICAL.has(node.widget) || !labelFitsColumn(node.label) ? 'vertical' : 'horizontal'}
+      description={node.description}
+      extra={extra}
+      error={error}
+      data-path={path}
+    >
       <LeafControl node={node} path={path} readOnly={readOnly} />
     </FormRow>
   );

@@ -21,13 +21,17 @@ export interface FormRowProps {
   label?: ReactNode;
   required?: boolean;
   layout: 'horizontal' | 'vertical';
-  /** The field's message, shown under the control. */
+  /** The schema's `description`, shown under the control. */
+  description?: string;
+  /** The field's message, shown under the control (and its description). */
   error?: string;
+  /** At the row's right end (a list entry's delete button). */
+  extra?: ReactNode;
   children: ReactNode;
   'data-path'?: string;
 }
 
-export function FormRow({ label, required, layout, error, children, ...rest }: FormRowProps) {
+export function FormRow({ label, required, layout, description, error, extra, children, ...rest }: FormRowProps) {
   const labelEl = label ? (
     <label className="adm-form-item-label">
       {label}
@@ -38,7 +42,15 @@ export function FormRow({ label, required, layout, error, children, ...rest }: F
     <List.Item
       title={layout === 'vertical' ? labelEl : undefined}
       prefix={layout === 'horizontal' ? labelEl : undefined}
-      description={error ? <div className="adm-form-item-feedback-error">{error}</div> : undefined}
+      description={
+        description || error ? (
+          <>
+            {description ? <div className="cf-hint cf-description">{description}</div> : null}
+            {error ? <div className="adm-form-item-feedback-error">{error}</div> : null}
+          </>
+        ) : undefined
+      }
+      extra={extra}
       className={`adm-form-item adm-form-item-${layout}${error ? ' adm-form-item-has-error' : ''}`}
       {...rest}
     >

@@ -214,6 +214,7 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
           ) : undefined
         }
       >
+        {root.description ? <div className="cf-hint cf-description cf-form-intro">{root.description}</div> : null}
         <Fields nodes={root.children ?? []} base="" />
       </FormFrame>
     );

@@ -36,10 +36,13 @@ export interface ListProps {
   node: FieldNode;
   path: string;
   readOnly: boolean;
-  /** Renders the fields of entry `index` (absolute base path given). */
-  renderEntry(base: string, index: number): ReactNode;
-  /** Values for a new entry (schema defaults). */
-  newEntry(): Values;
+  /**
+   * Renders entry `index` (absolute base path given): an object's fields, or a
+   * single value's row (node.each), with `extra` (its delete button) in the row.
+   */
+  renderEntry(base: string, index: number, extra?: ReactNode): ReactNode;
+  /** Value of a new entry (schema defaults): an object's values, or a single value (undefined when none). */
+  newEntry(): unknown;
 }
 
 /** `x-widget` name → component. Leaf widgets take WidgetProps; `section` takes SectionProps; `list` takes ListProps. */

@@ -17,8 +17,9 @@ import {
   type AuditListRes,
 } from '../../../contract/api/backoffice/audit';
 import { centreDateTime } from '../../../contract/rules/centre-day';
-import { StudioApiError, studioCall, studioFileUrl } from '../../api';
-import { studio } from '../../store';
+import { studioCall, studioFileUrl } from '../../api';
+import { refusal } from '../refusal';
+import { ErrorLine } from '../status';
 import { AuditDiff } from './AuditDiff';
 import './audit.css';
 
@@ -36,8 +37,8 @@ export default function AuditView() {
   const asked = useRef(0);
 
   const fail = (e: unknown) => {
-    if (e instanceof StudioApiError && e.status === 401) studio.fail(e);
-    else setError(e instanceof Error ? e.message : String(e));
+    const text = refusal(e);
+    if (text !== null) setError(text);
   };
 
   /** The first page of `f` (a newer question wins over a slower older answer). */
@@ -145,11 +146,7 @@ export default function AuditView() {
           导出 Excel
         </a>
       </form>
-      {error ? (
-        <p className="st-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine text={error} />
       {entries === null ? (
         <p className="st-muted" role="status">
           正在载入…

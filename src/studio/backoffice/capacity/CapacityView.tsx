@@ -8,7 +8,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CapacityDay, CapacityMonthRes, CapacityScopeInfo } from '../../../contract/api/backoffice/capacity';
 import { useRoles } from '../roles';
-import { capacityApi, refusal } from './api';
+import { refusal } from '../refusal';
+import { ErrorLine } from '../status';
+import { capacityApi } from './api';
 import { ClosedDays } from './ClosedDays';
 import { DayEditor } from './DayEditor';
 import { MonthGrid } from './MonthGrid';
@@ -103,11 +105,7 @@ export default function CapacityView() {
           </button>
           <span className="st-muted bo-capacity-legend">格内为 已约/总数；本月开放日共 {totals.places} 个名额，已约 {totals.booked}</span>
         </div>
-        {error ? (
-          <p className="st-error bo-capacity-lines" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine text={error} className="bo-capacity-lines" />
         <MonthGrid
           month={month}
           today={today}

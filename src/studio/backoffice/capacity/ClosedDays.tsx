@@ -7,7 +7,9 @@
 import { useState } from 'react';
 import type { CapacityScopeInfo } from '../../../contract/api/backoffice/capacity';
 import { CAPACITY_NOTE_MAX, rangeProblem } from '../../../contract/rules/capacity-rules';
-import { capacityApi, closeQuestion, refusal } from './api';
+import { SaidLine } from '../status';
+import { capacityApi } from './api';
+import { CloseQuestion, DayRange, useCalendarChange } from './side-panel';
 
 interface Props {
   scope: CapacityScopeInfo;
@@ -21,53 +23,30 @@ export function ClosedDays({ scope, scopes, today, onChanged }: Props) {
   const [to, setTo] = useState('');
   const [note, setNote] = useState('');
   const [all, setAll] = useState(false);
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [question, setQuestion] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, said, say, act: change, question, setQuestion } = useCalendarChange(onChanged);
   const targets = all ? scopes.map((s) => s.scope) : [scope.scope];
   const until = to || from;
 
-  async function run(f: () => Promise<string>) {
-    setError('');
-    setDone('');
+  /** A change of the chosen days, once the range is right (the server's own rangeProblem). */
+  function forRange(f: () => Promise<string>) {
     setQuestion('');
     const p = rangeProblem(from, until, today);
-    if (p) return setError(p);
-    setBusy(true);
-    try {
-      setDone(await f());
-      onChanged();
-    } catch (e) {
-      const q = closeQuestion(e);
-      if (q) setQuestion(q);
-      else setError(refusal(e) ?? '');
-    } finally {
-      setBusy(false);
-    }
+    if (p) return say({ ok: false, text: p });
+    return change(f);
   }
 
   const close = (keep: boolean) =>
-    run(async () => {
+    forRange(async () => {
       const r = await capacityApi.close(targets, from, until, note.trim(), keep);
       return `已关闭 ${r.days} 天${r.kept ? `，保留已有预约 ${r.kept} 人` : ''}`;
     });
-  const open = () => run(async () => `已开放 ${(await capacityApi.open(targets, from, until)).days} 天`);
+  const open = () => forRange(async () => `已开放 ${(await capacityApi.open(targets, from, until)).days} 天`);
 
   return (
     <section className="bo-capacity-panel" aria-label="休息日">
       <h2>休息日</h2>
       <p className="st-muted">关闭的日期在手机端显示“休假”，不能预约；已有的预约仍然有效。</p>
-      <div className="bo-capacity-range">
-        <label className="st-field">
-          <span>开始日期</span>
-          <input type="date" className="st-input" value={from} min={today} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label className="st-field">
-          <span>结束日期（可空）</span>
-          <input type="date" className="st-input" value={to} min={from || today} onChange={(e) => setTo(e.target.value)} />
-        </label>
-      </div>
+      <DayRange from={from} to={to} today={today} onFrom={setFrom} onTo={setTo} toLabel="结束日期（可空）" />
       <label className="st-field">
         <span>名称（可空）</span>
         <input className="st-input" value={note} maxLength={CAPACITY_NOTE_MAX} placeholder="如 国庆节" onChange={(e) => setNote(e.target.value)} />
@@ -91,27 +70,8 @@ export function ClosedDays({ scope, scopes, today, onChanged }: Props) {
           重新开放
         </button>
       </div>
-      {question ? (
-        <div className="bo-capacity-confirm" role="alertdialog" aria-label="确认关闭">
-          <p>{question}</p>
-          <button type="button" className="st-btn st-danger" onClick={() => void close(true)}>
-            仍然关闭
-          </button>
-          <button type="button" className="st-btn" onClick={() => setQuestion('')}>
-            取消
-          </button>
-        </div>
-      ) : null}
-      {error ? (
-        <p className="st-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="st-ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <CloseQuestion question={question} onConfirm={() => void close(true)} onCancel={() => setQuestion('')} />
+      <SaidLine said={said} />
     </section>
   );
 }

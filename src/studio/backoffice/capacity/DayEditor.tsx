@@ -6,8 +6,10 @@
 import { useEffect, useState } from 'react';
 import type { CapacityDay } from '../../../contract/api/backoffice/capacity';
 import { slotListProblems } from '../../../contract/rules/capacity-rules';
-import { capacityApi, closeQuestion, refusal } from './api';
+import { SaidLine } from '../status';
+import { capacityApi } from './api';
 import { dayTitle } from './month';
+import { CloseQuestion, useCalendarChange } from './side-panel';
 import { SlotRows, lineProblem, newLine, toDrafts, type SlotLine } from './SlotRows';
 
 interface Props {
@@ -25,44 +27,25 @@ const linesOf = (d: CapacityDay | null): SlotLine[] => (d?.slots ?? []).map((s) 
 export function DayEditor({ scope, label, day, data, today, canEdit, onChanged }: Props) {
   const [lines, setLines] = useState<SlotLine[]>(() => linesOf(data));
   const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [question, setQuestion] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, said, say, act, question, setQuestion } = useCalendarChange(onChanged);
   // The day as stored after each save or reload (bookings may have come meanwhile).
   useEffect(() => setLines(linesOf(data)), [data]);
   const editable = canEdit && day >= today;
   const closed = data?.flag === 'T';
 
-  async function run(f: () => Promise<string>) {
-    setBusy(true);
-    setError('');
-    setDone('');
-    try {
-      setDone(await f());
-      onChanged();
-    } catch (e) {
-      const q = closeQuestion(e);
-      if (q) setQuestion(q);
-      else setError(refusal(e) ?? '');
-    } finally {
-      setBusy(false);
-    }
-  }
-
   function save() {
     const drafts = toDrafts(lines);
     const own = lines.map(lineProblem).filter((p): p is string => p !== null);
     const all = own.length ? own : slotListProblems(drafts);
-    if (all.length) return setError(`请先修正：\n${all.join('\n')}`);
-    void run(async () => {
+    if (all.length) return say({ ok: false, text: `请先修正：\n${all.join('\n')}` });
+    void act(async () => {
       const r = await capacityApi.saveDay(scope, day, drafts);
       return `已保存：${r.day?.slots.length ?? 0} 个时段，共 ${r.day?.places ?? 0} 个名额`;
     });
   }
 
   const close = (keepBookings: boolean) =>
-    run(async () => {
+    act(async () => {
       setQuestion('');
       const r = await capacityApi.close([scope], day, day, note, keepBookings);
       return r.kept ? `已关闭，保留已有预约 ${r.kept} 人` : '已关闭';
@@ -89,20 +72,11 @@ export function DayEditor({ scope, label, day, data, today, canEdit, onChanged }
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p className="st-error bo-capacity-lines" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="st-ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <SaidLine said={said} className="bo-capacity-lines" />
       {editable ? (
         <div className="bo-capacity-close">
           {closed ? (
-            <button type="button" className="st-btn" disabled={busy} onClick={() => void run(async () => (await capacityApi.open([scope], day, day), '已开放'))}>
+            <button type="button" className="st-btn" disabled={busy} onClick={() => void act(async () => (await capacityApi.open([scope], day, day), '已开放'))}>
               开放这一天
             </button>
           ) : (
@@ -116,17 +90,7 @@ export function DayEditor({ scope, label, day, data, today, canEdit, onChanged }
               </button>
             </>
           )}
-          {question ? (
-            <div className="bo-capacity-confirm" role="alertdialog" aria-label="确认关闭">
-              <p>{question}</p>
-              <button type="button" className="st-btn st-danger" onClick={() => void close(true)}>
-                仍然关闭
-              </button>
-              <button type="button" className="st-btn" onClick={() => setQuestion('')}>
-                取消
-              </button>
-            </div>
-          ) : null}
+          <CloseQuestion question={question} onConfirm={() => void close(true)} onCancel={() => setQuestion('')} />
         </div>
       ) : null}
     </section>

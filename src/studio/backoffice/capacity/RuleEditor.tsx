@@ -7,8 +7,10 @@
 import { useState } from 'react';
 import type { CapacityRule, CapacityRulePreviewRes } from '../../../contract/api/backoffice/capacity';
 import { CAPACITY_RULE_MAX_DAYS, WEEK_MONDAY_FIRST, WEEKDAY_SHORT, ruleProblems } from '../../../contract/rules/capacity-rules';
-import { capacityApi, refusal } from './api';
+import { SaidLine, useAction } from '../status';
+import { capacityApi } from './api';
 import { dayTitle } from './month';
+import { DayRange } from './side-panel';
 import { SlotRows, lineProblem, newLine, toDrafts, type SlotLine } from './SlotRows';
 
 interface Group {
@@ -32,9 +34,7 @@ export function RuleEditor({ scope, label, today, onApplied }: Props) {
   const [to, setTo] = useState('');
   const [groups, setGroups] = useState<Group[]>(() => [group([1, 2, 3, 4, 5], [newLine('07:30-09:30', '')])]);
   const [preview, setPreview] = useState<{ rule: string; res: CapacityRulePreviewRes } | null>(null);
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, said, say, run } = useAction();
 
   const rule: CapacityRule = { scope, from, to, groups: groups.map((g) => ({ weekdays: g.weekdays, slots: toDrafts(g.lines) })) };
   const ruleKey = JSON.stringify(rule);
@@ -46,28 +46,19 @@ export function RuleEditor({ scope, label, today, onApplied }: Props) {
     return own.length ? own : ruleProblems(rule, today);
   }
 
-  async function run(f: () => Promise<void>) {
-    setError('');
-    setDone('');
+  function act(f: () => Promise<string | void>) {
     const found = problems();
-    if (found.length) return setError(`请先修正：\n${found.join('\n')}`);
-    setBusy(true);
-    try {
-      await f();
-    } catch (e) {
-      setError(refusal(e) ?? '');
-    } finally {
-      setBusy(false);
-    }
+    if (found.length) return say({ ok: false, text: `请先修正：\n${found.join('\n')}` });
+    return run(f);
   }
 
-  const doPreview = () => run(async () => setPreview({ rule: ruleKey, res: await capacityApi.preview(rule) }));
+  const doPreview = () => act(async () => setPreview({ rule: ruleKey, res: await capacityApi.preview(rule) }));
   const doApply = () =>
-    run(async () => {
+    act(async () => {
       const r = await capacityApi.apply(rule);
       setPreview(null);
-      setDone(`已应用：${r.summary}`);
       onApplied();
+      return `已应用：${r.summary}`;
     });
 
   return (
@@ -76,16 +67,7 @@ export function RuleEditor({ scope, label, today, onApplied }: Props) {
         批量设置 <span className="st-muted">{label}</span>
       </h2>
       <p className="st-muted">范围内符合星期的日期，时段全部换成下面的设置（已有预约的时段不能少于已约人数）；其他日期不变，休息日仍然关闭。最长 {CAPACITY_RULE_MAX_DAYS} 天。</p>
-      <div className="bo-capacity-range">
-        <label className="st-field">
-          <span>开始日期</span>
-          <input type="date" className="st-input" value={from} min={today} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label className="st-field">
-          <span>结束日期</span>
-          <input type="date" className="st-input" value={to} min={from || today} onChange={(e) => setTo(e.target.value)} />
-        </label>
-      </div>
+      <DayRange from={from} to={to} today={today} onFrom={setFrom} onTo={setTo} toLabel="结束日期" />
       {groups.map((g, i) => (
         <fieldset key={g.key} className="bo-capacity-group" aria-label={`第 ${i + 1} 组`}>
           <legend>第 {i + 1} 组</legend>
@@ -125,16 +107,7 @@ export function RuleEditor({ scope, label, today, onApplied }: Props) {
           应用
         </button>
       </div>
-      {error ? (
-        <p className="st-error bo-capacity-lines" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="st-ok" role="status">
-          {done}
-        </p>
-      ) : null}
+      <SaidLine said={said} className="bo-capacity-lines" />
       {fresh ? <Preview res={fresh} /> : null}
     </section>
   );

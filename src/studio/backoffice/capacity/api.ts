@@ -1,4 +1,4 @@
-/** The capacity calls (contract/api/backoffice/capacity.ts) and what the page shows for a refusal. */
+/** The capacity calls (contract/api/backoffice/capacity.ts) and the close the server wants confirmed. */
 import {
   CAPACITY_CONFIRM_CLOSE,
   type CapacityCloseRes,
@@ -12,7 +12,6 @@ import {
   type CapacitySlotDraft,
 } from '../../../contract/api/backoffice/capacity';
 import { StudioApiError, studioCall } from '../../api';
-import { studio } from '../../store';
 
 const enc = encodeURIComponent;
 
@@ -27,15 +26,6 @@ export const capacityApi = {
   preview: (rule: CapacityRule) => studioCall<CapacityRulePreviewRes>('POST', '/capacity/rule/preview', { rule }),
   apply: (rule: CapacityRule) => studioCall<CapacityRuleApplyRes>('POST', '/capacity/rule/apply', { rule }),
 };
-
-/** The text to show for a refused call (several lines when the server listed every slot), or null when the session is gone. */
-export function refusal(e: unknown): string | null {
-  if (e instanceof StudioApiError && e.status === 401) {
-    studio.fail(e);
-    return null;
-  }
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** A close the server wants confirmed (days with bookings): its question, else null. */
 export function closeQuestion(e: unknown): string | null {

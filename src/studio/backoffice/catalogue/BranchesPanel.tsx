@@ -3,12 +3,13 @@
  * the bookings each holds. A branch's code changes only while no booking uses
  * it, and such a branch is never deleted — the server says so with the count.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BranchDraft, BranchRow } from '../../../contract/api/backoffice/catalogue';
 import { branchProblems } from '../../../contract/rules/package-rules';
 import { useRoles } from '../roles';
-import { catalogueApi, isStale, refusal } from './api';
-import { DeleteButton, Field, SaidLine, sortOf, type Said } from './form-bits';
+import { SaidLine, useAction } from '../status';
+import { catalogueApi } from './api';
+import { DeleteButton, FormFoot, RowActions, TextField, sortOf, useEditor } from './form-bits';
 
 function BranchForm({ initial, onSaved, onStale, onCancel }: { initial: BranchRow | null; onSaved: (b: BranchRow) => void; onStale: () => void; onCancel: () => void }) {
   const [code, setCode] = useState(initial?.hospCode ?? '');
@@ -16,60 +17,22 @@ function BranchForm({ initial, onSaved, onStale, onCancel }: { initial: BranchRo
   const [tel, setTel] = useState(initial?.hospTel ?? '');
   const [addr, setAddr] = useState(initial?.hospAddr ?? '');
   const [sort, setSort] = useState(String(initial?.sort ?? 0));
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<Said>(null);
   const draft: BranchDraft = { hospCode: code.trim(), hospName: name.trim(), hospTel: tel.trim(), hospAddr: addr.trim(), sort: sortOf(sort) };
-  const errors = branchProblems(draft);
-  const shown = tried ? errors : {};
+  const { shown, busy, said, submit } = useEditor(branchProblems(draft), onStale);
   const codeLocked = !!initial && initial.orders > 0;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    setSaid(null);
-    if (Object.values(errors).some(Boolean)) return;
-    setBusy(true);
-    try {
-      onSaved((await catalogueApi.saveBranch(draft, initial ? { code: initial.hospCode, rev: initial.rev } : undefined)).branch);
-    } catch (err) {
-      const text = refusal(err);
-      if (text !== null) setSaid({ ok: false, text });
-      if (isStale(err)) onStale();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = async () => onSaved((await catalogueApi.saveBranch(draft, initial ? { code: initial.hospCode, rev: initial.rev } : undefined)).branch);
 
   return (
-    <form className="bo-catalogue-panel" onSubmit={submit} aria-label={initial ? `编辑院区 ${initial.hospName}` : '新增院区'} noValidate>
+    <form className="bo-catalogue-panel" onSubmit={submit(save)} aria-label={initial ? `编辑院区 ${initial.hospName}` : '新增院区'} noValidate>
       <h2>{initial ? `编辑院区：${initial.hospName}` : '新增院区'}</h2>
       <div className="bo-form">
-        <Field label="院区编码" error={shown.hospCode} hint={codeLocked ? `已有 ${initial!.orders} 个预约，编码不能修改` : '字母、数字、_ 或 -'}>
-          {(a) => <input className="st-input" id={a.id} value={code} readOnly={codeLocked} onChange={(e) => setCode(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
-        <Field label="院区名称" error={shown.hospName}>
-          {(a) => <input className="st-input" id={a.id} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
-        <Field label="电话" error={shown.hospTel}>
-          {(a) => <input className="st-input" id={a.id} value={tel} onChange={(e) => setTel(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
-        <Field label="排序" error={shown.sort} hint="小的在前，第一个是手机端的默认院区">
-          {(a) => <input className="st-input" id={a.id} inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
-        <Field label="地址" error={shown.hospAddr} wide>
-          {(a) => <input className="st-input" id={a.id} value={addr} onChange={(e) => setAddr(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
+        <TextField label="院区编码" error={shown.hospCode} hint={codeLocked ? `已有 ${initial!.orders} 个预约，编码不能修改` : '字母、数字、_ 或 -'} value={code} readOnly={codeLocked} onChange={setCode} />
+        <TextField label="院区名称" error={shown.hospName} value={name} onChange={setName} />
+        <TextField label="电话" error={shown.hospTel} value={tel} onChange={setTel} />
+        <TextField label="排序" error={shown.sort} hint="小的在前，第一个是手机端的默认院区" inputMode="numeric" value={sort} onChange={setSort} />
+        <TextField label="地址" error={shown.hospAddr} wide value={addr} onChange={setAddr} />
       </div>
-      <SaidLine said={said} />
-      <div className="st-row">
-        <button className="st-btn st-primary" type="submit" disabled={busy}>
-          {busy ? '正在保存…' : '保存'}
-        </button>
-        <button className="st-btn" type="button" onClick={onCancel}>
-          取消
-        </button>
-      </div>
+      <FormFoot said={said} busy={busy} onCancel={onCancel} />
     </form>
   );
 }
@@ -78,34 +41,25 @@ export function BranchesPanel() {
   const canEdit = useRoles().can('ops');
   const [rows, setRows] = useState<BranchRow[] | null>(null);
   const [editing, setEditing] = useState<BranchRow | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<Said>(null);
+  const { busy, said, say, fail, run } = useAction();
 
   const load = useCallback(async () => {
     try {
       setRows((await catalogueApi.branches()).branches);
     } catch (e) {
-      const text = refusal(e);
-      if (text !== null) setSaid({ ok: false, text });
+      fail(e);
     }
-  }, []);
+  }, [fail]);
   useEffect(() => {
     void load();
   }, [load]);
 
   const remove = async (b: BranchRow) => {
-    setBusy(true);
-    setSaid(null);
-    try {
+    await run(async () => {
       await catalogueApi.deleteBranch(b.hospCode, b.rev);
-      setSaid({ ok: true, text: `已删除院区 ${b.hospName}` });
-    } catch (e) {
-      const text = refusal(e);
-      if (text !== null) setSaid({ ok: false, text });
-    } finally {
-      setBusy(false);
-      await load();
-    }
+      return `已删除院区 ${b.hospName}`;
+    });
+    await load();
   };
 
   return (
@@ -124,7 +78,7 @@ export function BranchesPanel() {
           initial={editing === 'new' ? null : editing}
           onSaved={(b) => {
             setEditing(null);
-            setSaid({ ok: true, text: `已保存院区 ${b.hospName}` });
+            say({ ok: true, text: `已保存院区 ${b.hospName}` });
             void load();
           }}
           onStale={() => void load()}
@@ -157,14 +111,9 @@ export function BranchesPanel() {
                 <td className="bo-num">{b.sort}</td>
                 <td className="bo-num">{b.orders}</td>
                 {canEdit ? (
-                  <td>
-                    <div className="st-actions">
-                      <button className="st-btn st-small" onClick={() => setEditing(b)}>
-                        编辑
-                      </button>
-                      <DeleteButton what={`院区 ${b.hospName}`} busy={busy} onConfirm={() => void remove(b)} />
-                    </div>
-                  </td>
+                  <RowActions onEdit={() => setEditing(b)}>
+                    <DeleteButton what={`院区 ${b.hospName}`} busy={busy} onConfirm={() => void remove(b)} />
+                  </RowActions>
                 ) : null}
               </tr>
             ))}

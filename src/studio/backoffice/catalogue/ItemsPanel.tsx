@@ -8,8 +8,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ItemCategory, ItemRow } from '../../../contract/api/backoffice/catalogue';
 import { SEX_LABEL } from '../../../contract/rules/package-rules';
 import { useRoles } from '../roles';
-import { catalogueApi, isStale, refusal } from './api';
-import { DeleteButton, SaidLine, yuan, type Said } from './form-bits';
+import { yuan } from '../money';
+import { SaidLine, useAction } from '../status';
+import { catalogueApi, staleNote } from './api';
+import { CategoryOptions, DeleteButton, RowActions } from './form-bits';
 import { ItemForm } from './ItemForm';
 
 export function ItemsPanel() {
@@ -19,8 +21,7 @@ export function ItemsPanel() {
   const [category, setCategory] = useState('*');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<ItemRow | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<Said>(null);
+  const { busy, said, say, fail, run } = useAction();
 
   const load = useCallback(async () => {
     try {
@@ -28,27 +29,22 @@ export function ItemsPanel() {
       setRows(r.items);
       setCategories(r.categories);
     } catch (e) {
-      const text = refusal(e);
-      if (text !== null) setSaid({ ok: false, text });
+      fail(e);
     }
-  }, []);
+  }, [fail]);
   useEffect(() => {
     void load();
   }, [load]);
 
   const remove = async (i: ItemRow) => {
-    setBusy(true);
-    setSaid(null);
-    try {
-      await catalogueApi.deleteItem(i.code, i.rev);
-      setSaid({ ok: true, text: `已删除项目 ${i.name}` });
-    } catch (e) {
-      const text = refusal(e);
-      if (text !== null) setSaid({ ok: false, text: isStale(e) ? `${text}（列表已刷新）` : text });
-    } finally {
-      setBusy(false);
-      await load();
-    }
+    await run(
+      async () => {
+        await catalogueApi.deleteItem(i.code, i.rev);
+        return `已删除项目 ${i.name}`;
+      },
+      { words: staleNote },
+    );
+    await load();
   };
 
   const catName = (id: string) => categories.find((c) => c.id === id)?.name ?? '未分类';
@@ -62,12 +58,7 @@ export function ItemsPanel() {
           <span>分类</span>
           <select className="st-input" value={category} onChange={(e) => setCategory(e.target.value)} aria-label="项目分类">
             <option value="*">全部</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-            <option value="">未分类</option>
+            <CategoryOptions categories={categories} />
           </select>
         </label>
         <input className="st-input" type="search" placeholder="按名称或编码查找" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="查找项目" />
@@ -84,7 +75,7 @@ export function ItemsPanel() {
           categories={categories}
           onSaved={(i, created) => {
             setEditing(null);
-            setSaid({ ok: true, text: `${created ? '已新增' : '已保存'}项目 ${i.name}（${yuan(i.priceCents)}）` });
+            say({ ok: true, text: `${created ? '已新增' : '已保存'}项目 ${i.name}（${yuan(i.priceCents)}）` });
             void load();
           }}
           onStale={() => void load()}
@@ -122,14 +113,9 @@ export function ItemsPanel() {
                 <td>{i.onsiteOnly ? '仅限现场' : i.addable ? '可在线加项' : '不可加项'}</td>
                 <td className="bo-num">{i.packages}</td>
                 {canEdit ? (
-                  <td>
-                    <div className="st-actions">
-                      <button className="st-btn st-small" onClick={() => setEditing(i)}>
-                        编辑
-                      </button>
-                      <DeleteButton what={`项目 ${i.name}`} busy={busy} onConfirm={() => void remove(i)} />
-                    </div>
-                  </td>
+                  <RowActions onEdit={() => setEditing(i)}>
+                    <DeleteButton what={`项目 ${i.name}`} busy={busy} onConfirm={() => void remove(i)} />
+                  </RowActions>
                 ) : null}
               </tr>
             ))}

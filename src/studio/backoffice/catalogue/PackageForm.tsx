@@ -5,7 +5,7 @@
  * by category, an item of the other sex offered disabled. The server checks
  * again, sanitises intro and notice, and refuses a stale edit (409).
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { ItemCategory, ItemRow, PackageDraft, PackageRow } from '../../../contract/api/backoffice/catalogue';
 import {
   CLUS_TYPES,
@@ -19,8 +19,9 @@ import {
   type MarrRule,
   type PackageSex,
 } from '../../../contract/rules/package-rules';
-import { catalogueApi, isStale, refusal } from './api';
-import { Field, SaidLine, sortOf, yuan, yuanText, type Said } from './form-bits';
+import { yuan } from '../money';
+import { catalogueApi } from './api';
+import { Field, FormFoot, SexField, TextField, sortOf, useEditor, yuanText } from './form-bits';
 
 type Errors = Partial<Record<keyof PackageDraft | 'form', string>>;
 
@@ -46,9 +47,6 @@ export function PackageForm({ initial, clusType, items, categories, onSaved, onS
   const [notice, setNotice] = useState(initial?.notice ?? '');
   const [sort, setSort] = useState(String(initial?.sort ?? 0));
   const [chosen, setChosen] = useState<string[]>(initial?.items ?? []);
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<Said>(null);
 
   const known = useMemo(() => new Map(items.map((i) => [i.code, { name: i.name, sex: i.sex }])), [items]);
   const priced = yuanToCents(price);
@@ -59,25 +57,8 @@ export function PackageForm({ initial, clusType, items, categories, onSaved, onS
   const errors: Errors = { ...packageProblems(draft) };
   if ('problem' in priced) errors.priceCents = priced.problem;
   if (!errors.items) errors.items = packageItemProblems(sex, chosen, known)[0];
-  const shown: Errors = tried ? errors : {};
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    setSaid(null);
-    if (Object.values(errors).some(Boolean)) return;
-    setBusy(true);
-    try {
-      const r = await catalogueApi.savePackage(draft, initial?.rev);
-      onSaved(r.package, !initial);
-    } catch (err) {
-      const text = refusal(err);
-      if (text !== null) setSaid({ ok: false, text });
-      if (isStale(err)) onStale();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { shown, busy, said, submit } = useEditor(errors, onStale);
+  const save = async () => onSaved((await catalogueApi.savePackage(draft, initial?.rev)).package, !initial);
 
   const toggle = (c: string) => setChosen((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]));
   const groups = [...categories, { id: '', name: '未分类' }]
@@ -86,15 +67,11 @@ export function PackageForm({ initial, clusType, items, categories, onSaved, onS
   const chosenCents = chosen.reduce((a, c) => a + (items.find((i) => i.code === c)?.priceCents ?? 0), 0);
 
   return (
-    <form className="bo-catalogue-panel" onSubmit={submit} aria-label={initial ? `编辑套餐 ${initial.name}` : '新增套餐'} noValidate>
+    <form className="bo-catalogue-panel" onSubmit={submit(save)} aria-label={initial ? `编辑套餐 ${initial.name}` : '新增套餐'} noValidate>
       <h2>{initial ? `编辑套餐：${initial.name}` : '新增套餐'}</h2>
       <div className="bo-form bo-catalogue-grid">
-        <Field label="套餐编码" error={shown.code} hint={initial ? '编码不能修改' : '字母、数字、_ 或 -'}>
-          {(a) => <input className="st-input" id={a.id} value={code} readOnly={!!initial} onChange={(e) => setCode(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
-        <Field label="套餐名称" error={shown.name}>
-          {(a) => <input className="st-input" id={a.id} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
+        <TextField label="套餐编码" error={shown.code} hint={initial ? '编码不能修改' : '字母、数字、_ 或 -'} value={code} readOnly={!!initial} onChange={setCode} />
+        <TextField label="套餐名称" error={shown.name} value={name} onChange={setName} />
         <Field label="类型" error={shown.clusType}>
           {(a) => (
             <select className="st-input" id={a.id} value={type} onChange={(e) => setType(e.target.value as ClusType)} aria-describedby={a.describedBy}>
@@ -106,20 +83,8 @@ export function PackageForm({ initial, clusType, items, categories, onSaved, onS
             </select>
           )}
         </Field>
-        <Field label="价格（元）" error={shown.priceCents} hint="最多两位小数，如 368 或 368.50">
-          {(a) => <input className="st-input" id={a.id} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
-        <Field label="适用性别" error={shown.sex}>
-          {(a) => (
-            <select className="st-input" id={a.id} value={sex} onChange={(e) => setSex(Number(e.target.value) as PackageSex)} aria-describedby={a.describedBy}>
-              {([3, 1, 2] as PackageSex[]).map((s) => (
-                <option key={s} value={s}>
-                  {SEX_LABEL[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <TextField label="价格（元）" error={shown.priceCents} hint="最多两位小数，如 368 或 368.50" inputMode="decimal" value={price} onChange={setPrice} />
+        <SexField value={sex} onChange={setSex} error={shown.sex} />
         <Field label="婚否" error={shown.marr} hint="仅限已婚：选择未婚的人不能预约">
           {(a) => (
             <select className="st-input" id={a.id} value={marr} onChange={(e) => setMarr(e.target.value as MarrRule)} aria-describedby={a.describedBy}>
@@ -131,12 +96,8 @@ export function PackageForm({ initial, clusType, items, categories, onSaved, onS
             </select>
           )}
         </Field>
-        <Field label="排序" error={shown.sort} hint="小的在前">
-          {(a) => <input className="st-input" id={a.id} inputMode="numeric" value={sort} onChange={(e) => setSort(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
-        <Field label="说明" error={shown.note} hint="列表卡片上的一句话" wide>
-          {(a) => <input className="st-input" id={a.id} value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={a.invalid} aria-describedby={a.describedBy} />}
-        </Field>
+        <TextField label="排序" error={shown.sort} hint="小的在前" inputMode="numeric" value={sort} onChange={setSort} />
+        <TextField label="说明" error={shown.note} hint="列表卡片上的一句话" wide value={note} onChange={setNote} />
       </div>
       <div className="bo-catalogue-halves">
         <Field label="套餐简介（HTML）" error={shown.intro} hint="保存时会去掉脚本、事件属性等不安全内容">
@@ -174,15 +135,7 @@ export function PackageForm({ initial, clusType, items, categories, onSaved, onS
           ))}
         </div>
       </fieldset>
-      <SaidLine said={said} />
-      <div className="st-row">
-        <button className="st-btn st-primary" type="submit" disabled={busy}>
-          {busy ? '正在保存…' : '保存'}
-        </button>
-        <button className="st-btn" type="button" onClick={onCancel}>
-          取消
-        </button>
-      </div>
+      <FormFoot said={said} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

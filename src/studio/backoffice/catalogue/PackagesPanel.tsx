@@ -9,8 +9,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ItemCategory, ItemRow, PackageRow } from '../../../contract/api/backoffice/catalogue';
 import { CLUS_TYPES, MARR_LABEL, SEX_LABEL, clusTypeLabel, type ClusType } from '../../../contract/rules/package-rules';
 import { useRoles } from '../roles';
-import { catalogueApi, isStale, refusal } from './api';
-import { DeleteButton, SaidLine, yuan, type Said } from './form-bits';
+import { yuan } from '../money';
+import { SaidLine, useAction } from '../status';
+import { catalogueApi, staleNote } from './api';
+import { DeleteButton, RowActions } from './form-bits';
 import { PackageForm } from './PackageForm';
 
 export function PackagesPanel() {
@@ -20,8 +22,7 @@ export function PackagesPanel() {
   const [items, setItems] = useState<ItemRow[]>([]);
   const [categories, setCategories] = useState<ItemCategory[]>([]);
   const [editing, setEditing] = useState<PackageRow | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<Said>(null);
+  const { busy, said, say, fail, run } = useAction();
 
   const load = useCallback(async () => {
     try {
@@ -30,27 +31,22 @@ export function PackagesPanel() {
       setItems(i.items);
       setCategories(i.categories);
     } catch (e) {
-      const text = refusal(e);
-      if (text !== null) setSaid({ ok: false, text });
+      fail(e);
     }
-  }, [type]);
+  }, [type, fail]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const act = async (what: string, run: () => Promise<unknown>) => {
-    setBusy(true);
-    setSaid(null);
-    try {
-      await run();
-      setSaid({ ok: true, text: what });
-    } catch (e) {
-      const text = refusal(e);
-      if (text !== null) setSaid({ ok: false, text: isStale(e) ? `${text}（列表已刷新）` : text });
-    } finally {
-      setBusy(false);
-      await load();
-    }
+  const act = async (what: string, change: () => Promise<unknown>) => {
+    await run(
+      async () => {
+        await change();
+        return what;
+      },
+      { words: staleNote },
+    );
+    await load();
   };
 
   return (
@@ -83,7 +79,7 @@ export function PackagesPanel() {
           categories={categories}
           onSaved={(p, created) => {
             setEditing(null);
-            setSaid({ ok: true, text: `${created ? '已新增' : '已保存'}套餐 ${p.name}（${yuan(p.priceCents)}）` });
+            say({ ok: true, text: `${created ? '已新增' : '已保存'}套餐 ${p.name}（${yuan(p.priceCents)}）` });
             void load();
           }}
           onStale={() => void load()}
@@ -127,21 +123,16 @@ export function PackagesPanel() {
                 <td className="bo-num">{p.orders}</td>
                 <td>{p.active ? <span className="st-chip st-chip-ok">上架</span> : <span className="st-chip">已下架</span>}</td>
                 {canEdit ? (
-                  <td>
-                    <div className="st-actions">
-                      <button className="st-btn st-small" onClick={() => setEditing(p)}>
-                        编辑
-                      </button>
-                      <button
-                        className="st-btn st-small"
-                        disabled={busy}
-                        onClick={() => void act(`已${p.active ? '下架' : '上架'}套餐 ${p.name}`, () => catalogueApi.setActive(p.code, !p.active, p.rev))}
-                      >
-                        {p.active ? '下架' : '上架'}
-                      </button>
-                      <DeleteButton what={`套餐 ${p.name}`} busy={busy} onConfirm={() => void act(`已删除套餐 ${p.name}`, () => catalogueApi.deletePackage(p.code, p.rev))} />
-                    </div>
-                  </td>
+                  <RowActions onEdit={() => setEditing(p)}>
+                    <button
+                      className="st-btn st-small"
+                      disabled={busy}
+                      onClick={() => void act(`已${p.active ? '下架' : '上架'}套餐 ${p.name}`, () => catalogueApi.setActive(p.code, !p.active, p.rev))}
+                    >
+                      {p.active ? '下架' : '上架'}
+                    </button>
+                    <DeleteButton what={`套餐 ${p.name}`} busy={busy} onConfirm={() => void act(`已删除套餐 ${p.name}`, () => catalogueApi.deletePackage(p.code, p.rev))} />
+                  </RowActions>
                 ) : null}
               </tr>
             ))}

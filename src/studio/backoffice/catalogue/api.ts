@@ -1,4 +1,4 @@
-/** The catalogue's calls (contract/api/backoffice/catalogue.ts) and what the page shows for a refusal. */
+/** The catalogue's calls (contract/api/backoffice/catalogue.ts) and what a stale edit does (useAction options). */
 import type {
   BranchDraft,
   BranchSaveRes,
@@ -12,7 +12,6 @@ import type {
   PackagesRes,
 } from '../../../contract/api/backoffice/catalogue';
 import { StudioApiError, studioCall } from '../../api';
-import { studio } from '../../store';
 
 const enc = encodeURIComponent;
 
@@ -34,14 +33,13 @@ export const catalogueApi = {
   deleteItem: (code: string, rev: number) => studioCall<DeletedRes>('POST', `/catalogue/items/${enc(code)}/delete`, { rev }),
 };
 
-/** The text to show for a refused call, or null when the session is gone (the page goes back to sign-in). */
-export function refusal(e: unknown): string | null {
-  if (e instanceof StudioApiError && e.status === 401) {
-    studio.fail(e);
-    return null;
-  }
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** A refusal because someone else changed the row (the list is reloaded so the next edit starts from it). */
-export const isStale = (e: unknown) => e instanceof StudioApiError && e.status === 409 && /已被他人修改/.test(e.message);
+const isStale = (e: unknown) => e instanceof StudioApiError && e.status === 409 && /已被他人修改/.test(e.message);
+
+/** useAction's onRefused for an editor: a stale edit reloads the list (the refusal is still said). */
+export const reloadIfStale = (reload: () => void) => (e: unknown) => {
+  if (isStale(e)) reload();
+};
+
+/** useAction's words for a table's action: the list is reloaded after it anyway, and a stale refusal says so. */
+export const staleNote = (text: string, e: unknown) => (isStale(e) ? `${text}（列表已刷新）` : text);

@@ -9,9 +9,10 @@
 import { useEffect, useId, useState } from 'react';
 import { EXPORT_PATHS, EXPORT_MAX_DAYS, exportRangeProblem, type ExportQuestionnairesRes } from '../../../contract/api/backoffice/exports';
 import { addDays, centreDay } from '../../../contract/rules/centre-day';
-import { StudioApiError, studioCall, studioFileUrl } from '../../api';
-import { studio } from '../../store';
+import { studioCall, studioFileUrl } from '../../api';
+import { refusal } from '../refusal';
 import { useRoles } from '../roles';
+import { ErrorLine } from '../status';
 import ReportClients from './ReportClients';
 import './exports.css';
 
@@ -70,8 +71,8 @@ export default function ExportsView() {
         setQid((q) => q || r.questionnaires[0]?.id || '');
       })
       .catch((e: unknown) => {
-        if (e instanceof StudioApiError && e.status === 401) studio.fail(e);
-        else setError(e instanceof Error ? e.message : String(e));
+        const text = refusal(e);
+        if (text !== null) setError(text);
       });
   }, []);
 
@@ -96,11 +97,7 @@ export default function ExportsView() {
       <section className="bo-section" aria-labelledby="bo-exports-answers">
         <h2 id="bo-exports-answers">问卷答案</h2>
         <p className="st-muted st-small-text">每份答案一行（提交时间在所选范围内）：提交时间与填写人，然后每道题一列（表头是问卷中的题目，选项显示为选项文字，多选用“、”连接），计分的问卷另有得分与分级。</p>
-        {error ? (
-          <p className="st-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorLine text={error} />
         <div className="bo-exports-form">
           <label className="st-field" htmlFor={selectId}>
             <span>问卷</span>

@@ -13,19 +13,10 @@ import {
   type ReportClientsRes,
 } from '../../../contract/api/report-push';
 import { centreMinute } from '../../../contract/rules/centre-day';
-import { StudioApiError, studioCall } from '../../api';
-import { studio } from '../../store';
+import { studioCall } from '../../api';
+import { SaidLine, useAction } from '../status';
 
 const when = (iso: string | null) => (iso ? centreMinute(Date.parse(iso)) : '—');
-
-/** The message to show, or null when the session is gone (the page goes back to sign-in). */
-function refusal(e: unknown): string | null {
-  if (e instanceof StudioApiError && e.status === 401) {
-    studio.fail(e);
-    return null;
-  }
-  return e instanceof Error ? e.message : String(e);
-}
 
 function Status({ c }: { c: ReportClientInfo }) {
   if (c.revokedAt) return <span className="st-chip">已停用</span>;
@@ -37,20 +28,18 @@ export default function ReportClients() {
   const [data, setData] = useState<ReportClientsRes | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState('');
-  const [error, setError] = useState('');
   const [made, setMade] = useState<ReportClientCreateRes | null>(null);
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, said, fail, run } = useAction();
   const nameId = useId();
 
   const load = useCallback(async () => {
     try {
       setData(await studioCall<ReportClientsRes>('GET', '/report-clients'));
     } catch (e) {
-      const m = refusal(e);
-      if (m) setError(m);
+      fail(e);
     }
-  }, []);
+  }, [fail]);
   useEffect(() => void load(), [load]);
 
   const create = async (e: FormEvent) => {
@@ -58,36 +47,20 @@ export default function ReportClients() {
     const problem = reportClientNameProblem(name);
     setNameError(problem ?? '');
     if (problem) return;
-    setBusy(true);
-    setError('');
-    try {
-      const r = await studioCall<ReportClientCreateRes>('POST', '/report-clients', { name: name.trim() });
-      setMade(r);
+    await run(async () => {
+      setMade(await studioCall<ReportClientCreateRes>('POST', '/report-clients', { name: name.trim() }));
       setName('');
       await load();
-    } catch (err) {
-      const m = refusal(err);
-      if (m) setError(m);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const revoke = async (id: string) => {
-    setBusy(true);
-    setError('');
-    try {
+  const revoke = (id: string) =>
+    run(async () => {
       await studioCall<ReportClientRevokeRes>('POST', `/report-clients/${encodeURIComponent(id)}/revoke`, {});
       setConfirm('');
       if (made?.client.id === id) setMade(null);
       await load();
-    } catch (err) {
-      const m = refusal(err);
-      if (m) setError(m);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className="bo-section bo-exports-clients" aria-labelledby="bo-exports-clients">
@@ -100,11 +73,7 @@ export default function ReportClients() {
           服务器未配置 REPORT_PUSH_KEY（至少 32 个字符），接口未启用，也不能新建客户端。
         </p>
       ) : null}
-      {error ? (
-        <p className="st-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <SaidLine said={said} />
       {made ? (
         <div className="bo-exports-secret" role="status" aria-label="新客户端的密钥">
           <strong>已新建客户端「{made.client.name}」。请现在复制密钥交给医院信息科，关闭后无法再次查看。</strong>

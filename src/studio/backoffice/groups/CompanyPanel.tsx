@@ -6,12 +6,14 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { companyProblem, type CompanyDetailRes } from '../../../contract/api/backoffice/groups';
-import { formatCents } from '../../../contract/rules/money';
+import { yuan } from '../money';
+import { refusal } from '../refusal';
 import { useRoles } from '../roles';
-import { groupsApi, refusal } from './groups-api';
+import { groupsApi } from './groups-api';
 import { MembersPanel } from './MembersPanel';
 
-const yuan = (c: number | null) => (c === null ? '—' : `¥${formatCents(c)}`);
+/** A price, or — when there is none (a package gone, no items to add). */
+const price = (c: number | null) => (c === null ? '—' : yuan(c));
 
 function EditCompany({ detail, onSaved }: { detail: CompanyDetailRes; onSaved: () => void }) {
   const [name, setName] = useState(detail.company.lncName);
@@ -118,7 +120,7 @@ export function CompanyPanel({ code, onChanged }: { code: string; onChanged: () 
                     {p.clusName}
                     {p.priceCents === null ? <span className="st-chip st-chip-bad">套餐已不存在</span> : !p.active && <span className="st-chip st-chip-bad">已停用</span>}
                   </td>
-                  <td className="bo-num">{yuan(p.priceCents)}</td>
+                  <td className="bo-num">{price(p.priceCents)}</td>
                   <td className="bo-num">{p.members}</td>
                 </tr>
               ))}
@@ -128,7 +130,7 @@ export function CompanyPanel({ code, onChanged }: { code: string; onChanged: () 
         <p className="bo-groups-extras" aria-label="加项价格">
           加项价格：
           {extras.allowed
-            ? `成员自选的加项按项目单价由个人在线支付（可加项目 ${extras.items} 个，${yuan(extras.minCents)}–${yuan(extras.maxCents)}；单价在「院区与套餐」里修改）。`
+            ? `成员自选的加项按项目单价由个人在线支付（可加项目 ${extras.items} 个，${price(extras.minCents)}–${price(extras.maxCents)}；单价在「院区与套餐」里修改）。`
             : '加项已关闭（服务器设置 IS_ADD_CLUS_ITEM），成员只能按单位套餐体检。'}
         </p>
       </section>

@@ -7,9 +7,11 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { companyProblem, type CompanyInfo } from '../../../contract/api/backoffice/groups';
+import { refusal } from '../refusal';
 import { useRoles } from '../roles';
+import { ErrorLine } from '../status';
 import { CompanyPanel } from './CompanyPanel';
-import { groupsApi, refusal } from './groups-api';
+import { groupsApi } from './groups-api';
 import './groups.css';
 
 function AddCompany({ onAdded }: { onAdded: (c: CompanyInfo) => void }) {
@@ -93,11 +95,7 @@ export default function GroupsView() {
     <div className="bo-groups">
       <aside className="bo-groups-side">
         <input className="st-input bo-groups-search" type="search" placeholder="单位编码或名称" aria-label="查找单位" value={q} onChange={(e) => setQ(e.target.value)} />
-        {error && (
-          <p className="st-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine text={error} />
         {companies === null ? (
           <p className="st-muted" role="status">
             正在载入…

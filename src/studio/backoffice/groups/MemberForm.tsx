@@ -7,7 +7,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_MEMBER_FLAG, memberProblems, type MemberField, type MemberFields, type MemberInfo } from '../../../contract/api/backoffice/groups';
 import { centreDay } from '../../../contract/rules/centre-day';
-import { groupsApi, refusal } from './groups-api';
+import { refusal } from '../refusal';
+import { groupsApi } from './groups-api';
 
 const FIELDS: Array<{ key: MemberField; label: string; hint?: string }> = [
   { key: 'name', label: '姓名', hint: '最多 6 个字' },

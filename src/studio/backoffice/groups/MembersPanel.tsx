@@ -9,7 +9,8 @@ import type { MemberInfo, MembersRes } from '../../../contract/api/backoffice/gr
 import { maskIdCard } from '../../../contract/rules/idcard';
 import { maskPhone } from '../../../contract/rules/phone';
 import { useRoles } from '../roles';
-import { groupsApi, refusal } from './groups-api';
+import { SaidLine, useAction } from '../status';
+import { groupsApi } from './groups-api';
 import { MemberForm } from './MemberForm';
 
 const SIZE = 20;
@@ -22,16 +23,15 @@ export function MembersPanel({ code, onChanged }: { code: string; onChanged: () 
   const [data, setData] = useState<MembersRes | null>(null);
   const [editing, setEditing] = useState<MemberInfo | 'new' | null>(null);
   const [confirming, setConfirming] = useState<MemberInfo | null>(null);
-  const [msg, setMsg] = useState<{ error?: string; done?: string }>({});
+  const { said, say, fail } = useAction();
 
   const load = useCallback(async () => {
     try {
       setData(await groupsApi.members(code, q, page, SIZE));
     } catch (e) {
-      const t = refusal(e);
-      if (t !== null) setMsg({ error: t });
+      fail(e);
     }
-  }, [code, q, page]);
+  }, [code, q, page, fail]);
 
   useEffect(() => {
     const t = setTimeout(() => void load(), 200);
@@ -39,7 +39,7 @@ export function MembersPanel({ code, onChanged }: { code: string; onChanged: () 
   }, [load]);
 
   const done = (text: string) => {
-    setMsg({ done: text });
+    say({ ok: true, text });
     void load();
     onChanged();
   };
@@ -51,8 +51,7 @@ export function MembersPanel({ code, onChanged }: { code: string; onChanged: () 
       done(`已删除 ${m.name}`);
     } catch (e) {
       setConfirming(null);
-      const t = refusal(e);
-      if (t !== null) setMsg({ error: t });
+      fail(e);
     }
   };
 
@@ -80,16 +79,7 @@ export function MembersPanel({ code, onChanged }: { code: string; onChanged: () 
         {!seesNumbers && <span className="st-muted st-small-text">身份证号和手机号已隐藏（需要「运营」角色）</span>}
       </div>
       {editing === 'new' && <MemberForm code={code} onDone={(m) => (setEditing(null), m && done(`已添加 ${m.name}（体检号 ${m.regNo}）`))} />}
-      {msg.error && (
-        <p className="st-error" role="alert">
-          {msg.error}
-        </p>
-      )}
-      {msg.done && (
-        <p className="st-ok" role="status">
-          {msg.done}
-        </p>
-      )}
+      <SaidLine said={said} />
       {!data ? (
         <p className="st-muted" role="status">
           正在载入…
@@ -143,10 +133,10 @@ export function MembersPanel({ code, onChanged }: { code: string; onChanged: () 
                         </>
                       ) : (
                         <>
-                          <button type="button" className="st-btn" aria-label={`修改 ${m.name}`} onClick={() => (setMsg({}), setEditing(m))}>
+                          <button type="button" className="st-btn" aria-label={`修改 ${m.name}`} onClick={() => (say(null), setEditing(m))}>
                             修改
                           </button>
-                          <button type="button" className="st-btn" aria-label={`删除 ${m.name}`} onClick={() => (setMsg({}), setConfirming(m))}>
+                          <button type="button" className="st-btn" aria-label={`删除 ${m.name}`} onClick={() => (say(null), setConfirming(m))}>
                             删除
                           </button>
                         </>

@@ -1,4 +1,4 @@
-/** The groups calls (contract/api/backoffice/groups.ts) and the one way this area shows a refusal. */
+/** The groups calls (contract/api/backoffice/groups.ts). */
 import type {
   CompaniesRes,
   CompanyCreateReq,
@@ -10,8 +10,7 @@ import type {
   MemberRes,
   MembersRes,
 } from '../../../contract/api/backoffice/groups';
-import { StudioApiError, studioCall } from '../../api';
-import { studio } from '../../store';
+import { studioCall } from '../../api';
 
 const enc = encodeURIComponent;
 
@@ -25,12 +24,3 @@ export const groupsApi = {
   updateMember: (id: string, f: MemberFields) => studioCall<MemberRes>('POST', `/groups/members/${enc(id)}`, f),
   removeMember: (id: string) => studioCall<MemberRemoveRes>('POST', `/groups/members/${enc(id)}/remove`, {}),
 };
-
-/** The text to show for a refused call, or null when the session is gone (the page goes back to sign-in). */
-export function refusal(e: unknown): string | null {
-  if (e instanceof StudioApiError && e.status === 401) {
-    studio.fail(e);
-    return null;
-  }
-  return e instanceof Error ? e.message : String(e);
-}

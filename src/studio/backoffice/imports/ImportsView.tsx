@@ -8,9 +8,10 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { ImportKindInfo, ImportKindsRes, ImportReq, ImportRes } from '../../../contract/api/backoffice/imports';
-import { StudioApiError, studioCall, studioFileUrl } from '../../api';
-import { studio } from '../../store';
+import { studioCall, studioFileUrl } from '../../api';
+import { refusal } from '../refusal';
 import { useRoles } from '../roles';
+import { ErrorLine } from '../status';
 import { ImportResult } from './ImportResult';
 import './imports.css';
 
@@ -22,15 +23,6 @@ function readBase64(file: File): Promise<string> {
     r.onerror = () => reject(new Error('无法读取这个文件'));
     r.readAsDataURL(file);
   });
-}
-
-/** The text to show for a refused call, or null when the page went back to sign-in. */
-function refusal(e: unknown): string | null {
-  if (e instanceof StudioApiError && e.status === 401) {
-    studio.fail(e);
-    return null;
-  }
-  return e instanceof Error ? e.message : String(e);
 }
 
 type Outcome = { res: ImportRes; dryRun: boolean; file: File; kind: string };
@@ -152,11 +144,7 @@ export default function ImportsView() {
         <p className="st-muted">你的账号为「只读」，可以下载模板，不能导入。</p>
       )}
 
-      {error && (
-        <p className="st-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {outcome && outcome.kind === kind && <ImportResult res={outcome.res} dryRun={outcome.dryRun} />}
     </div>
   );

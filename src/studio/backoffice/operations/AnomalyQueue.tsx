@@ -8,7 +8,10 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { opsNoteProblem, OPS_NOTE_MAX, type OpsAnomaly } from '../../../contract/api/backoffice/operations';
-import { failure, opsApi, when, yuan } from './api';
+import { yuan } from '../money';
+import { refusal } from '../refusal';
+import { SaidLine, type Said } from '../status';
+import { opsApi, when } from './api';
 
 type Tab = 'open' | 'resolved';
 type Acting = { id: string; mode: 'refund' | 'resolve' } | null;
@@ -22,7 +25,7 @@ export function AnomalyQueue({ canAct, onMoneyChanged }: { canAct: boolean; onMo
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Said>(null);
   const noteId = useId();
 
   const load = useCallback(async (which: Tab) => {
@@ -30,7 +33,7 @@ export function AnomalyQueue({ canAct, onMoneyChanged }: { canAct: boolean; onMo
       setRows((await opsApi.anomalies(which)).anomalies);
       setLoadError('');
     } catch (e) {
-      const text = failure(e);
+      const text = refusal(e);
       if (text !== null) setLoadError(text);
     }
   }, []);
@@ -76,7 +79,7 @@ export function AnomalyQueue({ canAct, onMoneyChanged }: { canAct: boolean; onMo
       }
       setActing(null);
     } catch (e) {
-      const text = failure(e);
+      const text = refusal(e);
       if (text !== null) setMessage({ ok: false, text });
       setActing(null);
     } finally {
@@ -100,11 +103,7 @@ export function AnomalyQueue({ canAct, onMoneyChanged }: { canAct: boolean; onMo
         </div>
         {canAct ? null : <span className="st-muted bo-operations-sum">退款与标记需要「运营」角色</span>}
       </div>
-      {message ? (
-        <p className={message.ok ? 'st-ok' : 'st-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      ) : null}
+      <SaidLine said={message} />
       {loadError ? (
         <p className="st-error" role="alert">
           {loadError}

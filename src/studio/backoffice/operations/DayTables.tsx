@@ -1,6 +1,7 @@
 /** Tomorrow's arrivals by time slot, and money in and out per day (the overview's two tables). */
 import type { OpsArrivalSlot, OpsMoneyDay } from '../../../contract/api/backoffice/operations';
-import { dayLabel, yuan } from './api';
+import { yuan } from '../money';
+import { dayLabel } from './api';
 
 export function Arrivals({ day, count, slots, masked }: { day: string; count: number; slots: OpsArrivalSlot[]; masked: boolean }) {
   return (

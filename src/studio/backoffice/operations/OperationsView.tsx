@@ -13,7 +13,8 @@ import { AnomalyQueue } from './AnomalyQueue';
 import { Arrivals, MoneyTable } from './DayTables';
 import { LoadChart } from './LoadChart';
 import { OrderSearch } from './OrderSearch';
-import { failure, opsApi } from './api';
+import { refusal } from '../refusal';
+import { opsApi } from './api';
 import './operations.css';
 
 export default function OperationsView() {
@@ -26,7 +27,7 @@ export default function OperationsView() {
       setOverview(await opsApi.overview());
       setError('');
     } catch (e) {
-      const text = failure(e);
+      const text = refusal(e);
       if (text !== null) setError(text);
     }
   }, []);

@@ -6,7 +6,9 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { opsSearchProblem, OPS_SEARCH_MAX, OPS_SEARCH_QMAX, type OpsSearchRes } from '../../../contract/api/backoffice/operations';
-import { failure, opsApi, yuan } from './api';
+import { yuan } from '../money';
+import { refusal } from '../refusal';
+import { opsApi } from './api';
 
 export function OrderSearch() {
   const [q, setQ] = useState('');
@@ -27,7 +29,7 @@ export function OrderSearch() {
     try {
       setRes(await opsApi.search(q.trim()));
     } catch (err) {
-      const text = failure(err);
+      const text = refusal(err);
       if (text !== null) setError(text);
     } finally {
       setBusy(false);

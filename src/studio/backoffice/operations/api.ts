@@ -1,8 +1,6 @@
-/** The operations view's calls (src/contract/api/backoffice/operations.ts), and how it shows money and failures. */
+/** The operations view's calls (src/contract/api/backoffice/operations.ts), and how it shows times and days. */
 import type { OpsAnomaliesRes, OpsOverviewRes, OpsRefundRes, OpsResolveRes, OpsSearchRes } from '../../../contract/api/backoffice/operations';
-import { formatCents } from '../../../contract/rules/money';
-import { StudioApiError, studioCall } from '../../api';
-import { studio } from '../../store';
+import { studioCall } from '../../api';
 
 export const opsApi = {
   overview: () => studioCall<OpsOverviewRes>('GET', '/operations/overview'),
@@ -12,18 +10,6 @@ export const opsApi = {
   // a POST: the words searched for never go into a URL (contract: they are personal data)
   search: (q: string) => studioCall<OpsSearchRes>('POST', '/operations/search', { q }),
 };
-
-/** ¥12.30 */
-export const yuan = (cents: number) => `¥${formatCents(cents)}`;
-
-/** The message to show for a refused call, or null when the session is gone (the studio goes back to sign-in). */
-export function failure(e: unknown): string | null {
-  if (e instanceof StudioApiError && e.status === 401) {
-    studio.fail(e);
-    return null;
-  }
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** An ISO instant as the admin's clock reads it ('2026-06-12 09:30'), like the rest of the studio (ui/VersionsView fmtTime). */
 export function when(iso: string): string {

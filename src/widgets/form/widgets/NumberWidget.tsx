@@ -36,15 +36,19 @@ export const NumberWidget = memo(function NumberWidget({ id, node, value, onChan
   // The local text wins while it still means the value; otherwise the value
   // changed from outside (reset, restored draft) and is shown as is.
   const shown = toValue(draft) === value ? draft : value === undefined ? '' : String(value);
+  // A phone's digit pad has no minus key: where the schema allows a negative (室温 −50…50), the full keyboard.
+  const negative = typeof min === 'number' && min < 0;
   return (
     <Input
       id={id}
       value={shown}
-      inputMode={integer ? 'numeric' : 'decimal'}
+      inputMode={negative ? 'text' : integer ? 'numeric' : 'decimal'}
       placeholder={node.placeholder ?? `请输入${node.label}`}
       maxLength={(o.maxLength as number | undefined) ?? (node.schema.maxLength as number | undefined)}
-      onChange={(s) => {
-        if (!(integer ? /^\d*$/ : /^-?\d*\.?\d*$/).test(s)) return;
+      onChange={(typed) => {
+        // A Chinese keyboard's minus (－, −) and full-width digits mean the same number.
+        const s = typed.replace(/[−－]/g, '-').replace(/[０-９]/g, (c) => String(c.charCodeAt(0) - 0xff10)).replace(/．/g, '.');
+        if (!(integer ? /^-?\d*$/ : /^-?\d*\.?\d*$/).test(s)) return;
         setDraft(s);
         onChange(toValue(s));
       }}

@@ -12,7 +12,7 @@ export const TextWidget = memo(function TextWidget({ id, node, value, onChange }
       onChange={(v) => onChange(v)}
       placeholder={node.placeholder ?? `请输入${node.label}`}
       maxLength={(o.maxLength as number | undefined) ?? (node.schema.maxLength as number | undefined)}
-      type={(o.inputType as string | undefined) ?? 'text'}
+      type={(o.inputType as string | undefined) ?? (node.schema.writeOnly === true ? 'password' : 'text')}
       inputMode={o.inputMode as 'text' | 'numeric' | 'tel' | undefined}
       clearable={o.clearable !== false}
     />

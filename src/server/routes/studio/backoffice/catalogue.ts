@@ -14,6 +14,7 @@ import type {
   PackageSaveRes,
   PackagesRes,
 } from '../../../../contract/api/backoffice/catalogue';
+import type { Db } from '../../../db/types';
 import { createBranch, deleteBranch, updateBranch } from '../../../services/backoffice/catalogue/branches';
 import { obj } from '../../../services/backoffice/catalogue/common';
 import { createItem, deleteItem, updateItem } from '../../../services/backoffice/catalogue/items';
@@ -23,66 +24,56 @@ import { listBranches, listItems, listPackages } from '../../../services/backoff
 type Code = { Params: { code: string } };
 const OPS = { config: { studioRole: 'ops' as const } };
 
+/** A kind of row's services behind its create, update and delete calls. */
+interface Editable<R> {
+  create(db: Db, raw: unknown, a: Actor): Promise<R>;
+  update(db: Db, code: string, raw: unknown, rev: unknown, a: Actor): Promise<R>;
+  remove(db: Db, code: string, rev: unknown, a: Actor): Promise<void>;
+  codeOf(row: R): string;
+}
+
 export async function studioCatalogueRoutes(s: FastifyInstance): Promise<void> {
   const { db, clock } = s.deps;
   const who = (req: FastifyRequest): Actor => ({ actor: req.studioSession!.username, now: clock.now() });
   const body = (req: FastifyRequest) => obj(req.body);
   const logged = (req: FastifyRequest, what: string, key: string) => req.log.info({ studioUser: req.studioSession!.username, key }, `studio: catalogue ${what}`);
 
+  /**
+   * The same three calls for branches, packages and items (`field` is the body's
+   * draft and the answer's row, e.g. 'branch'; the edits carry the row's rev):
+   * POST /catalogue/<kind> → 201 { field: row }, POST /catalogue/<kind>/:code →
+   * { field: row }, POST /catalogue/<kind>/:code/delete → { deleted: code }.
+   */
+  function editable<Res, K extends keyof Res & string>(kind: string, field: K, e: Editable<Res[K]>): void {
+    s.post(`/catalogue/${kind}`, OPS, async (req, reply) => {
+      const row = await e.create(db, body(req)[field], who(req));
+      logged(req, `${field} created`, e.codeOf(row));
+      return reply.code(201).send({ [field]: row } as Res);
+    });
+    s.post<Code>(`/catalogue/${kind}/:code`, OPS, async (req) => {
+      const row = await e.update(db, req.params.code, body(req)[field], body(req).rev, who(req));
+      logged(req, `${field} updated`, e.codeOf(row));
+      return { [field]: row } as Res;
+    });
+    s.post<Code>(`/catalogue/${kind}/:code/delete`, OPS, async (req) => {
+      await e.remove(db, req.params.code, body(req).rev, who(req));
+      logged(req, `${field} deleted`, req.params.code);
+      return { deleted: req.params.code } satisfies DeletedRes;
+    });
+  }
+
   s.get('/catalogue/branches', async () => ({ branches: await listBranches(db) }) satisfies BranchesRes);
-  s.post('/catalogue/branches', OPS, async (req, reply) => {
-    const branch = await createBranch(db, body(req).branch, who(req));
-    logged(req, 'branch created', branch.hospCode);
-    return reply.code(201).send({ branch } satisfies BranchSaveRes);
-  });
-  s.post<Code>('/catalogue/branches/:code', OPS, async (req) => {
-    const branch = await updateBranch(db, req.params.code, body(req).branch, body(req).rev, who(req));
-    logged(req, 'branch updated', branch.hospCode);
-    return { branch } satisfies BranchSaveRes;
-  });
-  s.post<Code>('/catalogue/branches/:code/delete', OPS, async (req) => {
-    await deleteBranch(db, req.params.code, body(req).rev, who(req));
-    logged(req, 'branch deleted', req.params.code);
-    return { deleted: req.params.code } satisfies DeletedRes;
-  });
+  editable<BranchSaveRes, 'branch'>('branches', 'branch', { create: createBranch, update: updateBranch, remove: deleteBranch, codeOf: (b) => b.hospCode });
 
   s.get<{ Querystring: { type?: string } }>('/catalogue/packages', async (req) => ({ packages: await listPackages(db, req.query.type || undefined) }) satisfies PackagesRes);
-  s.post('/catalogue/packages', OPS, async (req, reply) => {
-    const pkg = await createPackage(db, body(req).package, who(req));
-    logged(req, 'package created', pkg.code);
-    return reply.code(201).send({ package: pkg } satisfies PackageSaveRes);
-  });
-  s.post<Code>('/catalogue/packages/:code', OPS, async (req) => {
-    const pkg = await updatePackage(db, req.params.code, body(req).package, body(req).rev, who(req));
-    logged(req, 'package updated', pkg.code);
-    return { package: pkg } satisfies PackageSaveRes;
-  });
+  editable<PackageSaveRes, 'package'>('packages', 'package', { create: createPackage, update: updatePackage, remove: deletePackage, codeOf: (p) => p.code });
   for (const [path, active] of [['withdraw', false], ['publish', true]] as const)
     s.post<Code>(`/catalogue/packages/:code/${path}`, OPS, async (req) => {
       const pkg = await setPackageActive(db, req.params.code, active, body(req).rev, who(req));
       logged(req, `package ${path}`, pkg.code);
       return { package: pkg } satisfies PackageSaveRes;
     });
-  s.post<Code>('/catalogue/packages/:code/delete', OPS, async (req) => {
-    await deletePackage(db, req.params.code, body(req).rev, who(req));
-    logged(req, 'package deleted', req.params.code);
-    return { deleted: req.params.code } satisfies DeletedRes;
-  });
 
   s.get('/catalogue/items', async () => (await listItems(db)) satisfies ItemsRes);
-  s.post('/catalogue/items', OPS, async (req, reply) => {
-    const item = await createItem(db, body(req).item, who(req));
-    logged(req, 'item created', item.code);
-    return reply.code(201).send({ item } satisfies ItemSaveRes);
-  });
-  s.post<Code>('/catalogue/items/:code', OPS, async (req) => {
-    const item = await updateItem(db, req.params.code, body(req).item, body(req).rev, who(req));
-    logged(req, 'item updated', item.code);
-    return { item } satisfies ItemSaveRes;
-  });
-  s.post<Code>('/catalogue/items/:code/delete', OPS, async (req) => {
-    await deleteItem(db, req.params.code, body(req).rev, who(req));
-    logged(req, 'item deleted', req.params.code);
-    return { deleted: req.params.code } satisfies DeletedRes;
-  });
+  editable<ItemSaveRes, 'item'>('items', 'item', { create: createItem, update: updateItem, remove: deleteItem, codeOf: (i) => i.code });
 }

@@ -6,41 +6,11 @@
 import type { Queryable } from '../../../db/types';
 import { BOOKING_EXPORT_HEADERS } from '../../../../contract/api/backoffice/exports';
 import { addDays, centreDateTime } from '../../../../contract/rules/centre-day';
+import type { OrderRow } from '../../orders/model';
+import { ORDER_TYPE_LABEL, orderStateLabel, payFlagLabel } from '../order-labels';
 import { numbersFor, sheetXlsx, type Cell } from './workbook';
 
-/** Order type → what the app calls it (flows' titles). */
-export const ORDER_TYPE_LABEL: Record<string, string> = {
-  person: '健康体检',
-  question: '个性化体检',
-  staff: '入职体检',
-  vehicle: '驾驶证体检',
-  healthCertificate: '健康证体检',
-  group: '团队体检',
-};
-
-/** Order state as the app shows it (S depends on whether online payment is on). */
-export function orderStateLabel(state: string, usePay: boolean): string {
-  const labels: Record<string, string> = { F: '预约成功', S: usePay ? '已预约（待支付）' : '已预约（现场缴费）', C: '已撤销', export: '已导入', E: '异常订单', Refund: '已退费' };
-  return labels[state] ?? state;
-}
-
-export const PAY_FLAG_LABEL: Record<string, string> = { F: '待支付', EING: '支付中', TJServeERR: '已退款', RefundERR: '退款失败', T: '已支付' };
-
-interface Row {
-  id: string;
-  name: string;
-  id_card: string;
-  tel: string;
-  type: string;
-  clus_name: string;
-  begin_time: string;
-  sumtime_name: string;
-  price_cents: number | string;
-  state: string;
-  pay_flag: string;
-  company_name: string;
-  created_at: number | string;
-}
+type Row = Pick<OrderRow, 'id' | 'name' | 'id_card' | 'tel' | 'type' | 'clus_name' | 'begin_time' | 'sumtime_name' | 'price_cents' | 'state' | 'pay_flag' | 'company_name' | 'created_at'>;
 
 export async function bookingRows(db: Queryable, from: string, to: string, full: boolean, usePay: boolean): Promise<Cell[][]> {
   const rows = await db.all<Row>(
@@ -60,7 +30,7 @@ export async function bookingRows(db: Queryable, from: string, to: string, full:
     r.sumtime_name,
     Number(r.price_cents) / 100,
     orderStateLabel(r.state, usePay),
-    PAY_FLAG_LABEL[r.pay_flag] ?? r.pay_flag,
+    payFlagLabel(r.pay_flag),
     r.company_name,
     centreDateTime(Number(r.created_at)),
   ]);

@@ -9,19 +9,13 @@
  */
 import type { Queryable, Row } from '../../../db/types';
 import { idCardSex } from '../../../../contract/rules/idcard';
-import type { MemberField } from '../../../../contract/api/backoffice/groups';
+import type { MemberField, MemberFields } from '../../../../contract/api/backoffice/groups';
 
-export interface MemberCandidate {
+/** A member's fields (idCard upper-cased) and their company. */
+export interface MemberCandidate extends MemberFields {
   /** The member edited (the page); unset: the member of this company and ID, if any (an import upserts). */
   id?: string;
   lncCode: string;
-  name: string;
-  /** Upper-cased. */
-  idCard: string;
-  tel: string;
-  clusCode: string;
-  regNo: string;
-  flag: string;
 }
 
 export interface MemberRow {

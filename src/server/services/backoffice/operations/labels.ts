@@ -7,7 +7,9 @@ import type { Queryable } from '../../../db/types';
 import type { OpsPerson } from '../../../../contract/api/backoffice/operations';
 import { maskIdCard } from '../../../../contract/rules/idcard';
 import { maskPhone } from '../../../../contract/rules/phone';
+import type { OrderRow } from '../../orders/model';
 import { maskName } from '../../orders/payrecords';
+import { ORDER_TYPE_LABEL, orderStateLabel } from '../order-labels';
 
 const PERSON_SCOPE_LABEL: Record<string, string> = {
   'P:person': '健康体检',
@@ -17,14 +19,8 @@ const PERSON_SCOPE_LABEL: Record<string, string> = {
   'T:total': '团队体检（共用号源）',
 };
 
-const ORDER_TYPE_LABEL: Record<string, string> = {
-  person: '健康体检',
-  question: '健康体检（问卷）',
-  staff: '入职体检',
-  vehicle: '驾驶证体检',
-  healthCertificate: '健康证体检',
-  group: '团队体检',
-};
+/** The app's order types, but a booking made after the questionnaire reads 健康体检（问卷） here (the export says 个性化体检). */
+const KIND_LABEL: Record<string, string> = { ...ORDER_TYPE_LABEL, question: '健康体检（问卷）' };
 
 /** Calendar scope → its name ('T:<code>' a company's own calendar: 团队体检·<company>). */
 export async function scopeLabels(db: Queryable, scopes: string[]): Promise<Map<string, string>> {
@@ -41,8 +37,8 @@ export async function scopeLabels(db: Queryable, scopes: string[]): Promise<Map<
 }
 
 /** An order's kind as staff say it ('团队体检·某公司' for a group order). */
-export function orderKind(type: string, company: string): string {
-  const base = ORDER_TYPE_LABEL[type] ?? type;
+function orderKind(type: string, company: string): string {
+  const base = KIND_LABEL[type] ?? type;
   return type === 'group' && company ? `${base}·${company}` : base;
 }
 
@@ -50,4 +46,9 @@ export function orderKind(type: string, company: string): string {
 export function personOf(r: { name: string; id_card: string; tel: string }, masked: boolean): OpsPerson {
   if (!masked) return { name: r.name, idCard: r.id_card, tel: r.tel };
   return { name: maskName(r.name), idCard: maskIdCard(r.id_card), tel: maskPhone(r.tel) };
+}
+
+/** An order as the operations view lists it (the search, tomorrow's arrivals): its number, the person, kind, package and state. */
+export function orderCard(r: Pick<OrderRow, 'id' | 'name' | 'id_card' | 'tel' | 'type' | 'company_name' | 'clus_name' | 'state'>, masked: boolean) {
+  return { orderId: r.id, ...personOf(r, masked), kind: orderKind(r.type, r.company_name), packageName: r.clus_name, stateLabel: orderStateLabel(r.state) };
 }

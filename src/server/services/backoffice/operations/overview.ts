@@ -9,7 +9,6 @@ import type { Queryable } from '../../../db/types';
 import {
   OPS_ALL_SCOPES,
   OPS_MONEY_DAYS,
-  OPS_ORDER_STATE_LABEL,
   OPS_WEEKS_DEFAULT,
   OPS_WEEKS_MAX,
   type OpsArrivalSlot,
@@ -19,8 +18,9 @@ import {
   type OpsScopeLoad,
 } from '../../../../contract/api/backoffice/operations';
 import { addDays, centreDay, centreDayStart, centreMs } from '../../../../contract/rules/centre-day';
+import type { OrderRow } from '../../orders/model';
 import { StudioFailure } from '../../studio/live-sync';
-import { orderKind, personOf, scopeLabels } from './labels';
+import { orderCard, scopeLabels } from './labels';
 
 /** The order states that hold a place on their day (待支付 with a hold, 预约成功, 已导入). */
 export const ACTIVE_STATES = `('S', 'F', 'export')`;
@@ -101,20 +101,7 @@ async function loads(db: Queryable, from: string, to: string, days: string[]): P
   return [sum, ...per];
 }
 
-interface ArrivalRow {
-  id: string;
-  name: string;
-  id_card: string;
-  tel: string;
-  type: string;
-  company_name: string;
-  clus_name: string;
-  state: string;
-  pay_flag: string;
-  price_cents: number | string;
-  sumtime_code: string;
-  sumtime_name: string;
-}
+type ArrivalRow = Pick<OrderRow, 'id' | 'name' | 'id_card' | 'tel' | 'type' | 'company_name' | 'clus_name' | 'state' | 'pay_flag' | 'price_cents' | 'sumtime_code' | 'sumtime_name'>;
 
 async function arrivals(db: Queryable, day: string, masked: boolean): Promise<OpsArrivalSlot[]> {
   const rows = await db.all<ArrivalRow>(
@@ -128,14 +115,7 @@ async function arrivals(db: Queryable, day: string, masked: boolean): Promise<Op
     let s = slots.get(slot);
     if (!s) slots.set(slot, (s = { slot, count: 0, people: [] }));
     s.count += 1;
-    s.people.push({
-      orderId: r.id,
-      ...personOf(r, masked),
-      kind: orderKind(r.type, r.company_name),
-      packageName: r.clus_name,
-      stateLabel: OPS_ORDER_STATE_LABEL[r.state] ?? r.state,
-      paid: r.pay_flag === 'T' || Number(r.price_cents) === 0,
-    });
+    s.people.push({ ...orderCard(r, masked), paid: r.pay_flag === 'T' || Number(r.price_cents) === 0 });
   }
   return [...slots.values()];
 }

@@ -6,40 +6,22 @@
  * are never logged, only what kind of key they looked like (searchKinds).
  */
 import type { Queryable, SqlValue } from '../../../db/types';
-import {
-  OPS_ORDER_STATE_LABEL,
-  OPS_PAY_FLAG_LABEL,
-  OPS_SEARCH_MAX,
-  opsSearchProblem,
-  type OpsSearchRes,
-} from '../../../../contract/api/backoffice/operations';
+import { OPS_SEARCH_MAX, opsSearchProblem, type OpsSearchRes } from '../../../../contract/api/backoffice/operations';
+import type { OrderRow } from '../../orders/model';
 import { StudioFailure } from '../../studio/live-sync';
-import { orderKind, personOf } from './labels';
+import { payFlagLabel } from '../order-labels';
+import { orderCard } from './labels';
 
-interface HitRow {
-  id: string;
-  name: string;
-  id_card: string;
-  tel: string;
-  type: string;
-  company_name: string;
-  clus_name: string;
-  begin_time: string;
-  sumtime_name: string;
-  price_cents: number | string;
-  state: string;
-  pay_flag: string;
-  created_time: string;
-}
+type HitRow = Pick<OrderRow, 'id' | 'name' | 'id_card' | 'tel' | 'type' | 'company_name' | 'clus_name' | 'begin_time' | 'sumtime_name' | 'price_cents' | 'state' | 'pay_flag' | 'created_time'>;
 
 /** `LIKE` text with its own % _ \ taken literally. */
 const escLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The payment as staff read it: a cancelled booking whose payment sheet was left open is 未支付, not 支付中. */
-function payLabel(r: { price_cents: number | string; state: string; pay_flag: string }): string {
+function payLabel(r: Pick<HitRow, 'price_cents' | 'state' | 'pay_flag'>): string {
   if (Number(r.price_cents) === 0) return '无需支付';
   if ((r.state === 'C' || r.state === 'Refund') && (r.pay_flag === 'F' || r.pay_flag === 'EING')) return '未支付';
-  return OPS_PAY_FLAG_LABEL[r.pay_flag] ?? r.pay_flag;
+  return payFlagLabel(r.pay_flag);
 }
 
 /** What the typed words may be: for the log (never the words) and for the query. */
@@ -79,15 +61,11 @@ export async function searchOrders(db: Queryable, raw: unknown, masked: boolean)
   );
   return {
     hits: rows.slice(0, OPS_SEARCH_MAX).map((r) => ({
-      orderId: r.id,
-      ...personOf(r, masked),
-      kind: orderKind(r.type, r.company_name),
-      packageName: r.clus_name,
+      ...orderCard(r, masked),
       examDay: r.begin_time,
       slot: r.sumtime_name,
       amountCents: Number(r.price_cents),
       state: r.state,
-      stateLabel: OPS_ORDER_STATE_LABEL[r.state] ?? r.state,
       payLabel: payLabel(r),
       company: r.company_name,
       createdTime: r.created_time,
