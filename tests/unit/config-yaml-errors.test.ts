@@ -159,6 +159,14 @@ describe('through the whole checker', () => {
     ]);
   });
 
+  it('a value of the wrong kind (a number where a text is read) is refused by the format, not a crash of a later check', () => {
+    const files = readConfigFiles(join(FIX, 'config-good'));
+    files['flows/messages.yaml'] = files['flows/messages.yaml'].replace(/^  systemBusy: .*$/m, '  systemBusy: 5');
+    files['schemas/questionnaires/mini.json'] = files['schemas/questionnaires/mini.json'].replace('"isNext": "Q1A"', '"isNext": 5');
+    const { errors } = checkConfigFiles(files, fixtureRegistries, meta);
+    expect(errors.map((e) => e.file)).toEqual(expect.arrayContaining(['flows/messages.yaml', 'schemas/questionnaires/mini.json']));
+  });
+
   it("issue 24's case: `*packageCrad` in the repository's flows → check-config exits 1 with file:line:column, no stack trace", () => {
     const dir = mkdtempSync(join(tmpdir(), 'yaml-alias-'));
     try {

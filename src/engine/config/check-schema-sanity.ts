@@ -16,12 +16,14 @@
  * - a required field whose `x-visibleIf` can never hold (never-true.ts):
  *   hidden on the phone, required by the server — nobody can submit;
  * - `x-score` where the questionnaire score (form/score.ts) never reads it;
- * - a `pattern` that is not a regular expression as Ajv compiles it (`u` flag).
+ * - a `pattern` that is not a regular expression as Ajv compiles it (`u` flag);
+ * - what the JSON Schema format itself refuses (`"type": "strng"`,
+ *   `"minLength": -1`), at its keyword — not Ajv's English at line 1.
  * Pure: the studio runs it in the browser.
  */
 import type { CheckContext } from './context';
 import { fieldLabel } from './check-form-schema';
-import { explainCompileError, FieldValidators } from './check-schema-values';
+import { checkSchemaFormat, compileFailureExplained, FieldValidators } from './check-schema-values';
 import { checkBounds, checkWidgetBounds } from './check-schema-bounds';
 import { neverTrue } from './never-true';
 import type { PathSeg } from './source';
@@ -38,6 +40,11 @@ type Place = 'field' | 'cond';
 export function checkSchemaSanity(ctx: CheckContext, file: string, schema: unknown): void {
   // A question bank (sections of questions) is data, not a JSON Schema.
   if (!isObj(schema) || Array.isArray(schema.sections)) return;
+  try {
+    checkSchemaFormat(ctx, file, schema, fieldLabel);
+  } catch (e) {
+    ctx.error(file, [], `整张表单：检查格式时程序出错了（${(e as Error).message}），请把这一行告诉开发人员`);
+  }
   const own = new FieldValidators(schema);
   walk(schema, [], 'field', (node, path, place) => {
     // One check going wrong must not take the others (or check-config) down with a stack trace.
@@ -61,13 +68,17 @@ export function checkSchemaSanity(ctx: CheckContext, file: string, schema: unkno
   });
 }
 
-/** Whether the schema has a `pattern` Ajv cannot compile (then the compile failure is explained by checkPattern). */
-export function explainSchemaCompile(ctx: CheckContext, file: string, schema: unknown): boolean {
+/**
+ * Whether Ajv's failure to compile the schema is one checkSchemaSanity reports
+ * at its place in Chinese (a violation of the JSON Schema format, a pattern
+ * that is not a regular expression): then the caller leaves out Ajv's English at line 1.
+ */
+export function explainSchemaCompile(schema: unknown): boolean {
   let bad = false;
   walk(schema, [], 'field', (node) => {
     if (typeof node.pattern === 'string' && regexProblem(node.pattern)) bad = true;
   });
-  return explainCompileError(ctx, file, schema, fieldLabel, bad);
+  return compileFailureExplained(schema, bad);
 }
 
 function walk(node: unknown, path: PathSeg[], place: Place, fn: (node: Json, path: PathSeg[], place: Place) => void): void {

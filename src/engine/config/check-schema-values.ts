@@ -106,24 +106,33 @@ function firstReason(errors: ErrorObject[] | null | undefined): string | null {
 const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'];
 
-/**
- * The schema failed to compile: its violations of the JSON Schema format,
- * each at its place in Chinese. True when the failure is explained (here, or
- * by the sanity check: duplicate names, a pattern that is not a regular
- * expression); false leaves the general message.
- */
-export function explainCompileError(ctx: CheckContext, file: string, schema: unknown, label: (path: PathSeg[]) => string, patternsBad: boolean): boolean {
-  if (!isObj(schema)) return false;
-  const ajv = createAjv();
-  let valid: boolean;
+let metaAjv: Ajv | undefined;
+
+/** Whether the schema passes the JSON Schema format (draft-07, as Ajv reads it); its errors in Ajv's terms. */
+function metaErrors(schema: Json): ErrorObject[] | null {
+  // validateSchema adds nothing to the instance: one serves every file.
+  metaAjv ??= createAjv();
   try {
-    valid = ajv.validateSchema(schema) as boolean;
+    return metaAjv.validateSchema(schema) ? null : (metaAjv.errors ?? []);
   } catch {
-    return patternsBad;
+    return null;
   }
-  if (valid) return patternsBad;
+}
+
+/** Whether Ajv's compile failure is one the sanity check reports in words (a format violation here, or an invalid pattern). */
+export function compileFailureExplained(schema: unknown, patternsBad: boolean): boolean {
+  return patternsBad || (isObj(schema) && metaErrors(schema) !== null);
+}
+
+/**
+ * The schema's violations of the JSON Schema format (what makes Ajv refuse to
+ * compile it, in English at line 1), each at its keyword in Chinese.
+ */
+export function checkSchemaFormat(ctx: CheckContext, file: string, schema: Json, label: (path: PathSeg[]) => string): void {
+  const errors = metaErrors(schema);
+  if (!errors) return;
   const byPlace = new Map<string, ErrorObject[]>();
-  for (const e of ajv.errors ?? []) {
+  for (const e of errors) {
     // `$data` alternatives ($data: true lets a keyword be { $data }) and the anyOf that joins them are noise.
     if (e.keyword === 'anyOf' || /data\.json/.test(e.schemaPath)) continue;
     byPlace.set(e.instancePath, [...(byPlace.get(e.instancePath) ?? []), e]);
@@ -131,24 +140,20 @@ export function explainCompileError(ctx: CheckContext, file: string, schema: unk
   for (const [ptr, errs] of byPlace) {
     const path: PathSeg[] = ptr.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
     const e = errs.find((x) => x.keyword !== 'type') ?? errs[0];
-    // Names written twice are the sanity check's (at the second one).
-    if (e.keyword === 'uniqueItems' && ['enum', 'required'].includes(String(path[path.length - 1]))) continue;
     const key = String(path[path.length - 1] ?? '');
+    // Names written twice are the sanity check's (at the second one).
+    if (e.keyword === 'uniqueItems' && ['enum', 'required'].includes(key)) continue;
     const parent = path.slice(0, -1);
-    const at = label(parent);
     const value = valueAt(schema, path);
-    let text: string;
     if (key === 'type' || (typeof path[path.length - 1] === 'number' && path[path.length - 2] === 'type')) {
-      const bad = String(value);
-      text = `"type" 写的是 ${JSON.stringify(value)}，不是 JSON Schema 的类型${suggest(bad, TYPES)}${allowed(TYPES)}`;
-      ctx.error(file, path, `${label(key === 'type' ? parent : path.slice(0, -2))}：${text}`);
-      continue;
+      const owner = key === 'type' ? parent : path.slice(0, -2);
+      ctx.error(file, path, `${label(owner)}："type" 写的是 ${JSON.stringify(value)}，不是 JSON Schema 的类型${suggest(String(value), TYPES)}${allowed(TYPES)}`);
+    } else if (COUNTS.includes(key)) {
+      ctx.error(file, path, `${label(parent)}："${key}" 应该是 0 或更大的整数，现在写的是 ${JSON.stringify(value)}`);
+    } else {
+      ctx.error(file, path, `${label(parent)}："${key}" 写得不对：${firstReason([e]) ?? e.message ?? ''}`);
     }
-    if (COUNTS.includes(key)) text = `"${key}" 应该是 0 或更大的整数，现在写的是 ${JSON.stringify(value)}`;
-    else text = `"${key}" 写得不对：${firstReason([e]) ?? e.message ?? ''}`;
-    ctx.error(file, path, `${at}：${text}`);
   }
-  return true;
 }
 
 function valueAt(root: unknown, path: PathSeg[]): unknown {

@@ -30,7 +30,7 @@ export function checkSchemas(ctx: CheckContext, bankMeta: ValidateFunction): voi
       // A fresh instance per file: $ids may repeat across files.
       if (checkSchemaVocabulary(ctx, file, schema)) createAjv().compile(schema);
     } catch (e) {
-      if (!explainSchemaCompile(ctx, file, schema)) ctx.error(file, [], `表单格式（JSON Schema）写得不对：${(e as Error).message}`);
+      if (!explainSchemaCompile(schema)) ctx.error(file, [], `表单格式（JSON Schema）写得不对：${(e as Error).message}`);
     }
     walk(ctx, file, schema, []);
     // A question bank (sections of questions) is data, not a JSON Schema.

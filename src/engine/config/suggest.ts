@@ -18,6 +18,7 @@ function distance(a: string, b: string): number {
 
 /** `（是不是要写 "X"？）` for the closest candidate within a small distance, else ''. */
 export function suggest(name: string, candidates: Iterable<string>): string {
+  if (typeof name !== 'string') return ''; // a value of the wrong kind (a number) gets no hint, rather than a crash
   let best: string | null = null;
   let bestD = Infinity;
   for (const c of candidates) {

@@ -6,6 +6,7 @@ import type { ValueMap } from '../types';
 export const PLACEHOLDER_RE = /\{([A-Za-z_$][\w$]*)\}/g;
 
 export function placeholdersOf(text: string): string[] {
+  if (typeof text !== 'string') return []; // a message that is not text is the format check's to refuse, never a crash
   return [...text.matchAll(PLACEHOLDER_RE)].map((m) => m[1]);
 }
 
