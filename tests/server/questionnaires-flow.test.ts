@@ -16,6 +16,7 @@ import { MSG_FORBIDDEN } from '../../src/server/plugins/call';
 import { DEMO } from '../../src/server/seed/demo-people';
 import { DEMO_SIGNATURE, demoOccupationalAnswer } from '../../src/server/seed/questionnaires';
 import {
+  configFormSchemaValidator,
   fileFormSchemaValidator,
   noFormSchemaValidator,
   parseAnswerText,
@@ -139,6 +140,26 @@ describe('SaveGetQuestion / GetQuestion (per openId)', () => {
     const v2 = fileFormSchemaValidator(empty, (m) => logs.push(m));
     expect(v2.validate('occupational', {})).toBeNull();
     expect(logs[0]).toMatch(/not usable/);
+  });
+
+  it('a required follow-up its condition hides is not demanded (the server sees what the phone showed)', () => {
+    const schema = {
+      type: 'object',
+      required: ['smoke'],
+      properties: {
+        smoke: { type: 'string', title: '是否吸烟', enum: ['是', '否'] },
+        years: { type: 'integer', title: '烟龄', minimum: 0, 'x-visibleIf': "form.smoke == '是'" },
+        // A condition on what the server does not know (the session) never makes it demand more.
+        note: { type: 'string', title: '备注', 'x-visibleIf': "session.flag == 'x'" },
+      },
+      allOf: [{ required: ['years', 'note'] }],
+    };
+    const v = configFormSchemaValidator({ 'forms/q-test.json': schema }, () => {}, { q: { title: '测试', schema: 'forms/q-test.json', owner: 'openid' } });
+    expect(v.validate('q', { smoke: '否' })).toBeNull();
+    expect(v.validate('q', { smoke: '是' })).toBe('请填写烟龄');
+    expect(v.validate('q', { smoke: '是', years: 3 })).toBeNull();
+    expect(v.validate('q', { smoke: '是', years: -1 })).toMatch(/烟龄/);
+    expect(v.validate('q', {})).toBe('请填写是否吸烟');
   });
 });
 

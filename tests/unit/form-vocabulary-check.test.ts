@@ -7,25 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatErrors, META_SCHEMA_PATH } from '../../src/engine/config/check';
-import { assembleConfig, checkLoaded, parseSource } from '../../src/engine/config';
-import { WIDGET_NAMES } from '../../src/engine/form/widget-names';
-import { fixtureRegistries } from '../fixtures/registries';
+import { check, fixture, fixtureNames } from './schema-vocabulary';
 
-const dir = join(import.meta.dirname, '../fixtures/schema-vocabulary');
-const meta = JSON.parse(readFileSync(META_SCHEMA_PATH, 'utf8')) as object;
-const APP = 'start: A\nlogin: A\nsession:\n  user: { type: object }\n';
-const MSG = 'messages:\n  hi: 你好\n';
-const FLOW = 'flow: f\nsteps:\n  A: { route: /a, auth: false, screen: html }\n';
-
-/** The checker's lines for one schema file (as schemas/forms/x.json), in an otherwise clean config. */
-function check(text: string): string[] {
-  const files = { 'flows/app.yaml': APP, 'flows/messages.yaml': MSG, 'flows/f.yaml': FLOW, 'schemas/forms/x.json': text };
-  const loaded = assembleConfig(Object.entries(files).map(([f, t]) => parseSource(f, t)));
-  const errors = checkLoaded(loaded, { ...fixtureRegistries, widgets: [...WIDGET_NAMES], messages: undefined }, meta);
-  return formatErrors(errors).split('\n').filter(Boolean).map((l) => l.replace(/^schemas\/forms\/x\.json:/, ''));
-}
-const fixture = (name: string) => readFileSync(join(dir, `${name}.json`), 'utf8');
 
 /** Refused, with the line:column and what the message must say. */
 const REFUSED: Record<string, Array<[string, RegExp]>> = {
@@ -41,13 +24,20 @@ const REFUSED: Record<string, Array<[string, RegExp]>> = {
   'refs-recursive': [['15:21', /^字段 "children\[\]"（definitions）："\$ref" 又指回了 "#\/definitions\/node" 自己/]],
   'root-string': [['3:11', /^整张表单：最外层要是一个对象（"type": "object"/]],
   'schema-2020': [['2:14', /^整张表单："\$schema" 写的是 "https:\/\/json-schema.org\/draft\/2020-12\/schema"，表单只支持 JSON Schema draft-07：请写 "http:\/\/json-schema.org\/draft-07\/schema#"/]],
+  'several-types': [['6:15', /^字段 "height"：一个字段只能是一种类型（可以再加 "null"）/]],
+  'nested-id': [['6:7', /^字段 "name"："\$id" 只能写在最外层/]],
+  'readonly-required': [['11:7', /^字段 "regno"：只读（"readOnly"）又必填，却没有 "default"/]],
+  'array-of-arrays': [['8:7', /^字段 "grid"：列表的每一项又是列表，手机上还不能显示/]],
+  'then-in-list': [['36:13', /^字段 "drugs\[\]"（then）：列表每一项里 "then"\/"else"\/"dependencies" 新加的字段 "times"/]],
+  'dependencies-unknown': [['11:13', /^整张表单（dependencies）："dependencies" 里的 "cardCty" 不是这里的字段/]],
+  'const-object': [['7:7', /^字段 "source"："const" 只能是文字、数字或 true\/false/]],
   'widget-mismatch': [
     ['8:19', /^字段 "name"：控件 "radio" 要有选项/],
     ['13:19', /^字段 "count"：控件 "text" 填的是文字.*数字请用 "number"/],
   ],
 };
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+const files = fixtureNames();
 
 describe('ordinary JSON Schema: shown or refused, never accepted and broken', () => {
   it.each(files.filter((f) => !REFUSED[f]))('%s checks clean', (name) => {

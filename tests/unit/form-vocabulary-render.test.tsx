@@ -9,9 +9,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, createElement, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SchemaForm, type FormHandle, type SchemaFormProps } from '../../src/widgets/form/SchemaForm';
 import { compileExpr, createFunctionRegistry } from '../../src/engine/expr';
+import { buildFormModel, type FieldNode } from '../../src/engine/form/schema-model';
+import { cleanValues, initialValues, isUnderHidden } from '../../src/engine/form/values';
+import { check, fixture, fixtureNames } from './schema-vocabulary';
 
 const dir = join(import.meta.dirname, '../fixtures/schema-vocabulary');
 const load = (name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as object;
@@ -149,3 +152,40 @@ describe('the vocabulary on screen', () => {
     expect(d.el.querySelector<HTMLInputElement>('#cf-tags-0')!.value).toBe('VIP');
   });
 });
+
+/** Every field shown as the form starts, by path and label: sections and lists, and the fields of their entries. */
+function shownFields(schema: object): Array<{ path: string; label: string }> {
+  const root = buildFormModel(schema);
+  const start = initialValues(root, {});
+  const { hidden } = cleanValues(root, start, evalCondition);
+  const out: Array<{ path: string; label: string }> = [];
+  const walk = (fields: FieldNode[], base: string, value: unknown) => {
+    for (const f of fields) {
+      const path = base ? `${base}.${f.name}` : f.name;
+      if (isUnderHidden(path, hidden)) continue;
+      out.push({ path, label: f.label });
+      const v = (value as Record<string, unknown> | undefined)?.[f.name];
+      if (f.children) walk(f.children, path, v);
+      if (f.item && Array.isArray(v)) v.forEach((entry, i) => walk(f.item!, `${path}.${i}`, entry));
+    }
+  };
+  walk(root.children ?? [], '', start);
+  return out;
+}
+
+describe('every schema the checker accepts, on screen', () => {
+  const clean = fixtureNames().filter((n) => check(fixture(n)).length === 0);
+  it.each(clean)('%s: every field it starts with is drawn with its label', async (name) => {
+    const schema = load(name);
+    const { el } = mount({ schema });
+    const fields = shownFields(schema);
+    expect(fields.length, name).toBeGreaterThan(0);
+    // A long form draws its first rows at once and the rest right after the first paint (first-rows.ts).
+    await vi.waitFor(async () => {
+      await act(async () => {});
+      const text = el.textContent ?? '';
+      for (const f of fields) expect(text.includes(f.label), `${name}: ${f.path} 「${f.label}」 in ${text}`).toBe(true);
+    }, { timeout: 30_000, interval: 20 });
+  });
+});
+

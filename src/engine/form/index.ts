@@ -7,6 +7,7 @@ export { buildFormModel, walkFields, conditionDeps, orderNames, type FieldNode, 
 export { formModelProblems } from './model-problems';
 export { cleanValues, initialValues, isUnderHidden, type Values, type EvalCondition } from './values';
 export { validateValues, type FormErrors } from './validate';
+export { checkSubmission, formOnlyCondition } from './check-submission';
 export { formatDisplay, fieldId } from './display';
 export { WIDGET_NAMES, isWidgetName, type WidgetName } from './widget-names';
 export { scoreAnswers, scoredFields, type Score, type ScoreBand } from './score';

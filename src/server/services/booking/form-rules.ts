@@ -9,13 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_SCHEMAS } from '../../paths';
 import { compileSchema } from '../../../engine/schema/ajv';
-import { compileExpr, createFunctionRegistry } from '../../../engine/expr';
 import { buildFormModel, type FieldNode } from '../../../engine/form/schema-model';
-import { cleanValues, initialValues, type Values } from '../../../engine/form/values';
-import { validateValues } from '../../../engine/form/validate';
+import type { Values } from '../../../engine/form/values';
+import { checkSubmission } from '../../../engine/form/check-submission';
 
 const REPO_SCHEMAS = PACKAGE_SCHEMAS;
-const fns = createFunctionRegistry({});
 
 export type FormSchemas = Record<string, object>;
 
@@ -39,7 +37,5 @@ export function formMessage(rel: string, values: Values, schemas?: FormSchemas):
   const schema = schemaOf(rel, schemas);
   let root = models.get(schema);
   if (!root) models.set(schema, (root = buildFormModel(schema)));
-  const visible = (expr: string, form: Values) => !!compileExpr(expr.replace(/^=/, '')).evaluate({ form }, fns);
-  const { values: cleaned, hidden } = cleanValues(root, initialValues(root, values), visible);
-  return validateValues(root, cleaned, hidden, compileSchema(schema)).first;
+  return checkSubmission(root, values, compileSchema(schema)).first;
 }

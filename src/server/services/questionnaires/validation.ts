@@ -7,7 +7,7 @@ import { serverTexts } from '../../messages';
 import type { QuestionnaireDef } from '../../../engine/types';
 import { createAjv, type ValidateFunction } from '../../../engine/schema/ajv';
 import { buildFormModel } from '../../../engine/form/schema-model';
-import { validateValues } from '../../../engine/form/validate';
+import { checkSubmission } from '../../../engine/form/check-submission';
 
 export const QUESTIONNAIRE_MAX_BYTES = 512 * 1024;
 export const QUESTIONNAIRE_MAX_DEPTH = 32;
@@ -108,7 +108,8 @@ function validatorOf(get: (kind: QuestionnaireId) => ReturnType<typeof compileEn
     validate(kind, data) {
       const e = get(kind);
       if (!e?.fn || !e.root) return null;
-      return validateValues(e.root, data as Record<string, unknown>, [], e.fn).first;
+      // As the phone checked it: a field its condition hides is not demanded.
+      return checkSubmission(e.root, data as Record<string, unknown>, e.fn).first;
     },
     describe(kind) {
       const e = get(kind);
