@@ -49,6 +49,11 @@ describe('completion inside an expression', () => {
     expect(o).toMatchObject({ surgeryHistory: '"有" | "无"', healthStatus: '"好" | "一般" | "差"', company: 'string' });
   });
 
+  it('after event. in a handler: what its screen sends with that event', () => {
+    expect(options('flows/personal.yaml', 'body: { date_Time: "=event.date"', 'body: { date_Time: "=event.|"')).toEqual({ date: 'string' });
+    expect(Object.keys(options('flows/personal.yaml', '"=event.item.clus_Code"', '"=event.|"'))).toEqual(['item']);
+  });
+
   it('after a nested path: that object’s fields', () => {
     const o = options('schemas/forms/health-questionnaire.json', `"form.diseases.diabetes.hasDiagnosed == '是'"`, '"form.diseases.diabetes.|');
     expect(Object.keys(o)).toEqual(['hasDiagnosed', 'duration', 'hasMedication', 'followPrescription', 'familyHistory']);

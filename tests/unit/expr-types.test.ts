@@ -77,6 +77,14 @@ describe('a path that does not exist', () => {
     expectAt(r, HQ, 'form.diseases.diabetes.hasDiagnosd', `里的 "form.diseases.diabetes.hasDiagnosd" 不存在："form.diseases.diabetes" 没有字段 "hasDiagnosd"（是不是要写 "hasDiagnosed"？）`);
   });
 
+  it('a widget option’s expression (a date’s min) reads the form’s own fields', () => {
+    const r = check([HQ, '"properties": {\n', `"properties": {
+    "since": { "type": "string", "format": "date", "x-label": "起始日期" },
+    "until": { "type": "string", "format": "date", "x-label": "结束日期", "x-widget": "date", "x-options": { "min": "=form.diseases.diabetes.duratio" } },
+`]);
+    expectAt(r, HQ, 'form.diseases.diabetes.duratio', '"form.diseases.diabetes" 没有字段 "duratio"（是不是要写 "duration"？）');
+  });
+
   it('a step’s data key nothing keeps or sets', () => {
     const r = check([P, "len(data.items) + '项'", "len(data.itemz) + '项'"]);
     expectAt(r, P, 'data.itemz', `里的 "data.itemz" 不存在："data" 没有字段 "itemz"（是不是要写 "items"？）（可以写：items、notice）`);
@@ -115,6 +123,38 @@ describe('a path that does not exist', () => {
   it('a form.initial key that is not a field', () => {
     const r = check([P, '        idCard: "=session.user.idCard"\n', '        idcard: "=session.user.idCard"\n']);
     expectAt(r, P, 'idcard:', `form.initial：目标 "form.idcard" 不存在："form" 没有字段 "idcard"（是不是要写 "idCard"？）`);
+  });
+});
+
+describe('what a handler’s event holds (the screen kind’s payload)', () => {
+  it('a calendar’s day event sends {date}: event.day is refused, with did-you-mean', () => {
+    const r = check([P, 'body: { date_Time: "=event.date", type: "=session.type" }', 'body: { date_Time: "=event.dat", type: "=session.type" }']);
+    expectAt(r, P, 'event.dat', `"event.dat" 不存在`);
+    expect(formatErrors(r.errors)).toMatch(/是不是要写 "date"/);
+  });
+
+  it('a card list’s row: event.item’s fields are the list’s, a misspelt item is refused', () => {
+    const r = check([P, '"event.item.marr_status == \'2\'', '"event.iten.marr_status == \'2\'']);
+    expectAt(r, P, 'event.iten.marr_status', '"event.iten" 不存在："event" 没有字段 "iten"（是不是要写 "item"？）');
+  });
+
+  it('a menu tile sends nothing: event.item on a tile’s handler is refused', () => {
+    const r = check(['flows/home.yaml', '        - sheet: forms/personal-popup.json\n', '        - set: { session.type: "=event.item.type" }\n        - sheet: forms/personal-popup.json\n']);
+    expectAt(r, 'flows/home.yaml', 'event.item.type', '"event.item" 不存在："event" 没有字段 "item"');
+  });
+
+  it('every prop that names an event declares what it sends', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = join(REPO, 'schemas/meta/screens');
+    const missing: string[] = [];
+    const walk = (n: unknown, at: string) => {
+      if (!n || typeof n !== 'object') return;
+      const o = n as Record<string, unknown>;
+      if (o['x-ref'] === 'event' && !o['x-payload']) missing.push(at);
+      for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
+    };
+    for (const f of readdirSync(dir)) walk(JSON.parse(readFileSync(join(dir, f), 'utf8')), f);
+    expect(missing).toEqual([]);
   });
 });
 

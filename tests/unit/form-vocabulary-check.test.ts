@@ -16,7 +16,7 @@ const REFUSED: Record<string, Array<[string, RegExp]>> = {
   'anyof-property': [['7:7', /^字段 "contact"："anyOf" 的几种写法，手机上分不出选的是哪一种.*用 "const" 标明是哪一组/]],
   'array-fixed': [['8:7', /^字段 "bloodPressure"：按位置写的 "items"（数组）手机上还不能显示/]],
   'data-url': [['7:17', /^字段 "photo"：手机上还不能上传文件（"format": "data-url"）/]],
-  'dependent-required': [['14:3', /^整张表单：不认识的 JSON Schema 关键字 "dependentRequired"/]],
+  'dependent-required': [['14:3', /^整张表单：不认识的 JSON Schema 关键字 "dependentRequired"：是 JSON Schema 2019-09 以后的写法，表单用的是 draft-07：请改成 "dependencies"，里面照原样写/]],
   'enum-null': [['11:7', /^字段 "grade"：选项里的 null 在手机上选不了/]],
   'enum-objects': [['7:7', /^字段 "location"：选项只能是文字、数字或 true\/false.*"oneOf": \[\{ "const"/]],
   'oneof-alternatives': [['5:3', /^整张表单："oneOf" 的几种写法/]],
@@ -108,6 +108,15 @@ describe('what else is refused, and where', () => {
     const allOf = schema({ a: { type: 'string' } }, { allOf: [{ properties: { b: { type: 'string' } } }], additionalProperties: false });
     expect(check(allOf)).toEqual([expect.stringMatching(/整张表单："additionalProperties": false 只认写在它旁边的 "properties"，表单里的 b 不在其中/)]);
     expect(check(schema({ a: { type: 'string' } }, { additionalProperties: false }))).toEqual([]);
+  });
+
+  it('keywords of later drafts and of OpenAPI: what draft-07 writes instead', () => {
+    const lines = check(schema({ d: { type: 'string', format: 'date', formatMinimum: '2024-01-01' }, n: { type: 'string', nullable: true } }, { dependentSchemas: { d: { required: ['n'] } } }));
+    expect(lines.map((l) => l.split('  ')[1])).toEqual([
+      expect.stringMatching(/"formatMinimum"：不在表单能用的写法里：日期的最早一天请写在 "x-options": \{ "min": "2024-01-01" \}/),
+      expect.stringMatching(/"nullable"：是 OpenAPI 的写法，不是 JSON Schema：可以不填请写 "type": \["string", "null"\]/),
+      expect.stringMatching(/"dependentSchemas"：是 JSON Schema 2019-09 以后的写法.*请改成 "dependencies"/),
+    ]);
   });
 
   it('the repository’s own forms and the supported vocabulary check clean', () => {

@@ -52,6 +52,32 @@ const MAP = ['properties', 'patternProperties', 'definitions', '$defs', 'depende
 const BRANCHES = ['if', 'then', 'else'];
 const LISTS = ['allOf', 'anyOf', 'oneOf'];
 
+/**
+ * Keywords of later JSON Schema drafts (2019-09, 2020-12) and of OpenAPI that
+ * an admin copying a form from elsewhere writes: what draft-07 says instead.
+ */
+const LATER = '是 JSON Schema 2019-09 以后的写法，表单用的是 draft-07';
+const OTHER_DIALECTS: Record<string, string> = {
+  dependentRequired: `${LATER}：请改成 "dependencies"，里面照原样写（"dependencies": { "医保卡号字段": ["参保城市字段"] }）`,
+  dependentSchemas: `${LATER}：请改成 "dependencies"，里面照原样写（"dependencies": { "字段": { "properties": { … } } }）`,
+  prefixItems: `${LATER}（按位置的列表），手机上也不能显示：请写成一个对象，每个位置一个字段`,
+  unevaluatedProperties: `${LATER}：不允许多余字段请写 "additionalProperties": false`,
+  unevaluatedItems: `${LATER}：请删掉，列表每一项的格式写在 "items" 里`,
+  minContains: `${LATER}：请删掉，或用 "minItems" 限制选几项`,
+  maxContains: `${LATER}：请删掉，或用 "maxItems" 限制选几项`,
+  $anchor: `${LATER}：请把定义写进 "definitions"，用 "$ref": "#/definitions/名字" 引用`,
+  $dynamicRef: `${LATER}：请用 "$ref": "#/definitions/名字"`,
+  $dynamicAnchor: `${LATER}：请把定义写进 "definitions"`,
+  $recursiveRef: `${LATER}：请用 "$ref": "#/definitions/名字"`,
+  $recursiveAnchor: `${LATER}：请把定义写进 "definitions"`,
+  $vocabulary: `${LATER}：请删掉`,
+  nullable: '是 OpenAPI 的写法，不是 JSON Schema：可以不填请写 "type": ["string", "null"]（类型换成这个字段的）',
+  formatMinimum: '不在表单能用的写法里：日期的最早一天请写在 "x-options": { "min": "2024-01-01" }（也可以是 =表达式）',
+  formatMaximum: '不在表单能用的写法里：日期的最晚一天请写在 "x-options": { "max": "=today()" }（也可以是固定日期）',
+  formatExclusiveMinimum: '不在表单能用的写法里：日期范围请写在 "x-options" 的 "min" / "max"',
+  formatExclusiveMaximum: '不在表单能用的写法里：日期范围请写在 "x-options" 的 "min" / "max"',
+};
+
 export function checkFormSchema(ctx: CheckContext, file: string, schema: unknown): void {
   visit(ctx, file, schema, [], []);
 }
@@ -64,11 +90,15 @@ function visit(ctx: CheckContext, file: string, node: unknown, path: PathSeg[], 
   if (!isObj(node)) return;
   const at = fieldLabel(path);
   for (const k of Object.keys(node)) {
-    if (!KNOWN.includes(k)) {
-      const hint = suggest(k, KNOWN);
-      const why = k.startsWith('x-') ? `不认识的表单关键字 "${k}"` : `不认识的 JSON Schema 关键字 "${k}"`;
-      ctx.error(file, [...path, k], `${at}：${why}${hint}，程序会忽略它，写了不起作用`, { key: true });
+    if (KNOWN.includes(k)) continue;
+    const instead = OTHER_DIALECTS[k];
+    if (instead) {
+      ctx.error(file, [...path, k], `${at}：不认识的 JSON Schema 关键字 "${k}"：${instead}`, { key: true });
+      continue;
     }
+    const hint = suggest(k, KNOWN);
+    const why = k.startsWith('x-') ? `不认识的表单关键字 "${k}"` : `不认识的 JSON Schema 关键字 "${k}"`;
+    ctx.error(file, [...path, k], `${at}：${why}${hint}，程序会忽略它，写了不起作用`, { key: true });
   }
   const own = isObj(node.properties) ? Object.keys(node.properties) : [];
   const fields = [...new Set([...own, ...outer])];

@@ -144,7 +144,8 @@ function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): 
       // `form` is this schema's values (its fields and options: expr/schema-type.ts).
       else ctx.expr(file, p, v, `${at} 的 x-visibleIf`, { form: schemaFileType(ctx, file.replace(/^schemas\//, '')) });
     } else if (k === 'x-options') {
-      ctx.values(file, p, v, `${at} 的 x-options`);
+      // Its `=expr` options see the form's values, as x-visibleIf does.
+      ctx.values(file, p, v, `${at} 的 x-options`, { form: schemaFileType(ctx, file.replace(/^schemas\//, '')) });
       checkWidgetOptions(ctx, file, node, p, at);
     } else if (k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') {
       walk(ctx, file, v, p);

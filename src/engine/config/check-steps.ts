@@ -12,8 +12,9 @@ import { suggest } from './suggest';
 import type { PathSeg } from './source';
 import { allowed, kindWords, list as listed, missingSchemaText } from './words';
 import { eventType, itemTypeAt, stepDataType, stepFormType } from './step-types';
+import { handlerEventTypes } from './event-types';
 import { targetType } from './check-action-types';
-import { ANY } from '../expr/types';
+import { ANY, type Type } from '../expr/types';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -73,19 +74,23 @@ export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
   if (!ctx.namedUnknownStep) checkReachability(ctx);
 }
 
-/** The types of a step's own roots: its form, its data, a row of its list, a handler's event. */
-export function stepRoots(ctx: CheckContext, step: LoadedStep): { roots: RootTypes; event: RootTypes['event']; item: RootTypes['item'] } {
+/**
+ * The types of a step's own roots: its form, its data, a row of its list, a
+ * handler's event (`events`: per handler its screen fires, event-types.ts;
+ * `event`: any other handler's).
+ */
+export function stepRoots(ctx: CheckContext, step: LoadedStep): { roots: RootTypes; event: Type; events: Record<string, Type>; item: Type } {
   const form = stepFormType(ctx, step);
   const data = stepDataType(ctx, step, form);
   const roots: RootTypes = { form, data };
   const item = isObj(step.props) ? itemTypeAt(ctx, step.props, [], roots) : ANY;
-  return { roots, event: eventType(item, form), item };
+  return { roots, event: eventType(item, form), events: handlerEventTypes(ctx, step, item), item };
 }
 
 function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): void {
   const { file, id } = step;
   const base: PathSeg[] = ['steps', id];
-  const { roots, event } = stepRoots(ctx, step);
+  const { roots, event, events } = stepRoots(ctx, step);
   const screens = Object.keys(ctx.reg.screens);
   if (typeof step.screen === 'string' && !ctx.reg.screens[step.screen]) {
     ctx.error(file, [...base, 'screen'], `${where(id, [])}：页面类型 "${step.screen}" 不存在${suggest(step.screen, screens)}${allowed(screens)}`);
@@ -96,7 +101,7 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
 
   const site = (label: PathSeg[], env: RootTypes) => ({ file, stepId: id, label, path: [...base, ...label], env });
   checkActionList(ctx, step.load, site(['load'], roots));
-  if (isObj(step.on)) for (const [ev, list] of Object.entries(step.on)) checkActionList(ctx, list, site(['on', ev], { ...roots, event }));
+  if (isObj(step.on)) for (const [ev, list] of Object.entries(step.on)) checkActionList(ctx, list, site(['on', ev], { ...roots, event: events[ev] ?? event }));
 
   if (Array.isArray(step.next)) {
     step.next.forEach((rule, i) => {

@@ -45,7 +45,7 @@ export function rootsAt(file: string, path: readonly PathSeg[], types: ExprTypes
   roots.form = step.form;
   roots.data = step.data;
   if (path[2] === 'props') roots.item = step.item;
-  if (path[2] === 'on') roots.event = step.event;
+  if (path[2] === 'on') roots.event = (typeof path[3] === 'string' && step.events?.[path[3]]) || step.event;
   const result = resultAt(path, types, dataAt);
   if (result) roots.result = result;
   return roots;

@@ -43,7 +43,8 @@ export interface ExprTypes {
   /** session, const, config, query. */
   base: Record<string, Type>;
   /** Per step: its form and data, a row of its list (item), what a handler receives (event). */
-  steps: Record<string, { form: Type; data: Type; item: Type; event: Type }>;
+  /** Per step; `events`: a handler's event where its screen says what it sends. */
+  steps: Record<string, { form: Type; data: Type; item: Type; event: Type; events?: Record<string, Type> }>;
   /** Per form schema (below schemas/): `form` in its x-visibleIf. */
   schemas: Record<string, Type>;
   /** The envelope `result` is after each call. */

@@ -112,8 +112,8 @@ export function exprTypesOf(config: LoadedConfig, registries: StudioRegistries):
     const env = ctx.typeEnv();
     const steps: ExprTypes['steps'] = {};
     for (const step of Object.values(config.steps)) {
-      const { roots, event, item } = stepRoots(ctx, step);
-      steps[step.id] = { form: roots.form ?? ANY, data: roots.data ?? ANY, item: item ?? ANY, event: event ?? ANY };
+      const { roots, event, events, item } = stepRoots(ctx, step);
+      steps[step.id] = { form: roots.form ?? ANY, data: roots.data ?? ANY, item, event, events };
     }
     const schemas: ExprTypes['schemas'] = {};
     for (const rel of Object.keys(config.schemas ?? {})) schemas[rel] = schemaFileType(ctx, rel);
