@@ -77,6 +77,7 @@ const X_DESCRIPTIONS: Record<string, string> = {
   'x-enumLabels': 'enum 各个值显示的文字，顺序和 enum 相同',
   'x-version': '表单文件的版本号',
   'x-score': '每个选项的分数（如 { "从不": 0, "偶尔": 1 }）：问卷总分是选中选项的分数之和',
+  'x-exclusive': '多选题里只能单独选的选项（如 ["以上都没有"]）：选它会清掉别的，选别的会清掉它',
 };
 
 /**
@@ -113,7 +114,7 @@ function formSchema(): Json {
       const base: Json = { description: X_DESCRIPTIONS[k] ?? '' };
       if (k === 'x-widget') base.enum = [...WIDGET_NAMES];
       if (k === 'x-hidden') base.enum = ['clear', 'keep'];
-      if (k === 'x-order' || k === 'x-checkOrder' || k === 'x-enumLabels') base.type = 'array';
+      if (k === 'x-order' || k === 'x-checkOrder' || k === 'x-enumLabels' || k === 'x-exclusive') base.type = 'array';
       if (k === 'x-label' || k === 'x-placeholder' || k === 'x-visibleIf') base.type = 'string';
       return [k, base];
     }),

@@ -31,6 +31,7 @@ const REFUSED: Record<string, Array<[string, RegExp]>> = {
   'then-in-list': [['36:13', /^字段 "drugs\[\]"（then）：列表每一项里 "then"\/"else"\/"dependencies" 新加的字段 "times"/]],
   'dependencies-unknown': [['11:13', /^整张表单（dependencies）："dependencies" 里的 "cardCty" 不是这里的字段/]],
   'const-object': [['7:7', /^字段 "source"："const" 只能是文字、数字或 true\/false/]],
+  'exclusive-misplaced': [['17:9', /^字段 "history"："x-exclusive" 里的 "以上都没有" 不是这道题的选项（选项有："高血压"、"糖尿病"、"无"）/]],
   'widget-mismatch': [
     ['8:19', /^字段 "name"：控件 "radio" 要有选项/],
     ['13:19', /^字段 "count"：控件 "text" 填的是文字.*数字请用 "number"/],

@@ -78,6 +78,18 @@ describe('the vocabulary on screen', () => {
     expect(first).toBeNull();
   });
 
+  it('an exclusive option is ticked alone: it clears the others, another clears it', () => {
+    const { el, form } = mount({ schema: load('exclusive-option') });
+    const box = (label: string) => [...el.querySelectorAll('label.adm-checkbox')].find((l) => l.textContent?.trim() === label)!;
+    act(() => (box('高血压') as HTMLElement).click());
+    act(() => (box('糖尿病') as HTMLElement).click());
+    expect(form().getValues()).toEqual({ history: ['hbp', 'dm'] });
+    act(() => (box('以上都没有') as HTMLElement).click());
+    expect(form().getValues()).toEqual({ history: ['none'] });
+    act(() => (box('糖尿病') as HTMLElement).click());
+    expect(form().getValues()).toEqual({ history: ['dm'] });
+  });
+
   it('a writeOnly field is a password box; examples are the placeholder', () => {
     const { el } = mount({ schema: load('simple') });
     expect(el.querySelector<HTMLInputElement>('#cf-password')!.type).toBe('password');

@@ -88,6 +88,27 @@ describe('choices are choices, with their labels', () => {
   });
 });
 
+describe('an exclusive option and a consent box', () => {
+  it('x-exclusive: 以上都没有 ticked with another is refused by the client and the server alike, by its label', () => {
+    const s = load('exclusive-option');
+    expect(submit(s, {}).first).toBe('请选择既往病史（没有请选「以上都没有」）');
+    expect(submit(s, { history: ['hbp', 'dm'] }).first).toBeNull();
+    expect(submit(s, { history: ['none'] }).first).toBeNull();
+    expect(submit(s, { history: ['hbp', 'none'] }).first).toBe('选了「以上都没有」就不能再选其他项');
+    // The server's own check (no form model in between): Ajv with the same keyword.
+    const validate = compileSchema(s);
+    expect(validate({ history: ['hbp', 'none'] })).toBe(false);
+    expect(validate({ history: ['none'] })).toBe(true);
+  });
+
+  it('a single consent box: one option, minItems 1, its own message', () => {
+    const s = load('consent');
+    expect(nodes(model('consent')).agree.widget).toBe('checkboxes');
+    expect(submit(s, {}).first).toBe('请先阅读并勾选同意');
+    expect(submit(s, { agree: ['我已阅读并同意'] })).toMatchObject({ first: null, values: { agree: ['我已阅读并同意'] } });
+  });
+});
+
 describe('lists', () => {
   it('strings and numbers: minItems entries to start, empty ones not sent, maxItems kept', () => {
     const root = model('array-strings');

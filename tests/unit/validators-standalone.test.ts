@@ -88,3 +88,15 @@ describe('pre-compiled validator modules', () => {
     }
   });
 });
+
+describe('the form vocabulary’s own keywords, pre-compiled', () => {
+  it('x-exclusive (a macro): an exclusive option with another is refused with its message', async () => {
+    const s = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/schema-vocabulary/exclusive-option.json'), 'utf8')) as object;
+    const file = join(tmp, 'exclusive-option.mjs');
+    writeFileSync(file, await buildValidatorModule(s));
+    const fn = ((await import(pathToFileURL(file).href)) as { default: ValidateFunction }).default;
+    expect(fn({ history: ['none'] })).toBe(true);
+    expect(fn({ history: ['hbp', 'none'] })).toBe(false);
+    expect(first(s, { history: ['hbp', 'none'] }, fn)).toBe('选了「以上都没有」就不能再选其他项');
+  });
+});

@@ -39,7 +39,7 @@ const EXTENSION_KEYWORDS = ['errorMessage', 'idcardMsg'];
  */
 export const FORM_X_KEYWORDS = [
   'x-widget', 'x-label', 'x-placeholder', 'x-options', 'x-visibleIf', 'x-hidden',
-  'x-order', 'x-checkOrder', 'x-enumLabels', 'x-version', 'x-score',
+  'x-order', 'x-checkOrder', 'x-enumLabels', 'x-version', 'x-score', 'x-exclusive',
 ];
 
 const KNOWN = [...JSON_SCHEMA_KEYWORDS, ...EXTENSION_KEYWORDS, ...FORM_X_KEYWORDS];

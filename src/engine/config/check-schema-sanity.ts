@@ -16,6 +16,7 @@
  * - a required field whose `x-visibleIf` can never hold (never-true.ts):
  *   hidden on the phone, required by the server — nobody can submit;
  * - `x-score` where the questionnaire score (form/score.ts) never reads it;
+ * - `x-exclusive` off a multiple choice, naming no option, or every option;
  * - a `pattern` that is not a regular expression as Ajv compiles it (`u` flag);
  * - what the JSON Schema format itself refuses (`"type": "strng"`,
  *   `"minLength": -1`), at its keyword — not Ajv's English at line 1.
@@ -65,7 +66,27 @@ export function checkSchemaSanity(ctx: CheckContext, file: string, schema: unkno
     run(() => checkOwnValues(ctx, file, node, path, own));
     run(() => checkScorePlace(ctx, file, node, path));
     run(() => checkRequiredShown(ctx, file, node, path, schema));
+    run(() => checkExclusive(ctx, file, node, path));
   });
+}
+
+/**
+ * `x-exclusive` (以上都没有, ticked alone): on a multiple choice, naming some
+ * of its options and not all of them (then nothing else could be ticked).
+ */
+function checkExclusive(ctx: CheckContext, file: string, node: Json, path: PathSeg[]): void {
+  if (!('x-exclusive' in node)) return;
+  const at = fieldLabel(path);
+  const key = [...path, 'x-exclusive'];
+  const list = node['x-exclusive'];
+  const items = isObj(node.items) ? node.items : null;
+  const options = items ? (constMembers(items.oneOf) ? items.oneOf.map((o) => o.const) : constMembers(items.anyOf) ? items.anyOf.map((o) => o.const) : Array.isArray(items.enum) ? items.enum : null) : null;
+  if (!options) return ctx.error(file, key, `${at}："x-exclusive" 只能写在多选题上（"type": "array"，"items" 里列出选项）`, { key: true });
+  if (!Array.isArray(list) || !list.length) return ctx.error(file, key, `${at}："x-exclusive" 应该是一列选项，例如 ["以上都没有"]`, { key: true });
+  list.forEach((v, i) => {
+    if (!options.includes(v)) ctx.error(file, [...key, i], `${at}："x-exclusive" 里的 ${shown(v)} 不是这道题的选项（选项有：${options.map(shown).join('、')}）`);
+  });
+  if (options.every((o) => list.includes(o))) ctx.error(file, key, `${at}："x-exclusive" 列出了全部选项：每项都只能单独选，请改成单选题（去掉 "type": "array"）`, { key: true });
 }
 
 /**

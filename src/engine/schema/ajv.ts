@@ -78,7 +78,33 @@ export function createAjv(opts: CreateAjvOptions = {}): Ajv {
       params: () => _`{}`,
     },
   });
+  ajv.addKeyword({
+    keyword: 'x-exclusive',
+    type: 'array',
+    schemaType: 'array',
+    // A macro (expanded into plain JSON Schema at compile time), so pre-compiled
+    // standalone validators carry it too: an exclusive option (以上都没有) is
+    // ticked alone. The message names it by its label.
+    macro: (values: unknown[], parent: Record<string, unknown>) => ({
+      if: { contains: { enum: values } },
+      then: { maxItems: 1, errorMessage: { maxItems: exclusiveMessage(values, parent) } },
+    }),
+  });
   return ajv;
+}
+
+/** `选了「以上都没有」就不能再选其他项`: the exclusive options by their labels (items' x-enumLabels or oneOf titles). */
+export function exclusiveMessage(values: unknown[], field: Record<string, unknown>): string {
+  const items = (field.items ?? {}) as Record<string, unknown>;
+  const labelOf = (v: unknown): string => {
+    const alts = (items.oneOf ?? items.anyOf) as Array<Record<string, unknown>> | undefined;
+    const alt = Array.isArray(alts) ? alts.find((a) => a && a.const === v) : undefined;
+    if (alt && typeof alt.title === 'string') return alt.title;
+    const i = Array.isArray(items.enum) ? items.enum.indexOf(v) : -1;
+    const labels = items['x-enumLabels'];
+    return i >= 0 && Array.isArray(labels) && typeof labels[i] === 'string' ? labels[i] : String(v);
+  };
+  return `选了「${values.map(labelOf).join('」或「')}」就不能再选其他项`;
 }
 
 let shared: Ajv | undefined;
