@@ -32,6 +32,7 @@ const REFUSED: Record<string, Array<[string, RegExp]>> = {
   'dependencies-unknown': [['11:13', /^整张表单（dependencies）："dependencies" 里的 "cardCty" 不是这里的字段/]],
   'const-object': [['7:7', /^字段 "source"："const" 只能是文字、数字或 true\/false/]],
   'exclusive-misplaced': [['17:9', /^字段 "history"："x-exclusive" 里的 "以上都没有" 不是这道题的选项（选项有："高血压"、"糖尿病"、"无"）/]],
+  'branch-field-differs': [['52:11', /^整张表单（allOf then）：字段 "dept" 在两处条件.*里写法不一样（例如选项不同），手机上只能显示一个 "dept"/]],
   'widget-mismatch': [
     ['8:19', /^字段 "name"：控件 "radio" 要有选项/],
     ['13:19', /^字段 "count"：控件 "text" 填的是文字.*数字请用 "number"/],
@@ -118,6 +119,13 @@ describe('what else is refused, and where', () => {
       expect.stringMatching(/"nullable"：是 OpenAPI 的写法，不是 JSON Schema：可以不填请写 "type": \["string", "null"\]/),
       expect.stringMatching(/"dependentSchemas"：是 JSON Schema 2019-09 以后的写法.*请改成 "dependencies"/),
     ]);
+  });
+
+  it('minProperties above the fields an object has: nobody could answer enough of them', () => {
+    expect(check(schema({ a: { type: 'string' }, b: { type: 'string' } }, { minProperties: 3 })).map((l) => l.split('  ')[1])).toEqual([
+      expect.stringMatching(/^整张表单："minProperties" 是 3，要求至少填 3 项，这里却只有 2 个字段/),
+    ]);
+    expect(check(schema({ a: { type: 'string' }, b: { type: 'string' } }, { minProperties: 2 }))).toEqual([]);
   });
 
   it('the repository’s own forms and the supported vocabulary check clean', () => {

@@ -69,6 +69,14 @@ describe('choices are choices, with their labels', () => {
     expect(formatDisplay(n.payment, 'insurance')).toBe('医保');
   });
 
+  it('options written as { enum: [value], title } (through a $ref) are the same choice', () => {
+    const n = nodes(model('enum-single-options'));
+    expect(n.campus).toMatchObject({ widget: 'radio', label: '体检院区', choices: [{ value: 'east', label: '东院' }, { value: 'west', label: '西院' }] });
+    expect(n.also).toMatchObject({ widget: 'checkboxes', choices: [{ value: 'east', label: '东院' }, { value: 'west', label: '西院' }] });
+    expect(submit(load('enum-single-options'), {}).first).toBe('请填写体检院区');
+    expect(submit(load('enum-single-options'), { campus: 'west', also: ['east'] }).first).toBeNull();
+  });
+
   it('an array of enum items (uniqueItems) is checkboxes, with oneOf titles too', () => {
     const n = nodes(model('multi-choice'));
     expect([n.symptoms.widget, n.allergies.widget]).toEqual(['checkboxes', 'checkboxes']);
@@ -182,6 +190,16 @@ describe('$ref, allOf, conditions', () => {
     expect(submit(s, { pregnant: '是' })).toMatchObject({ first: '请填写孕周', visible: ['pregnant', 'weeks'] });
     expect(submit(load('dependencies-property'), { card: '123' }).first).toBe('请填写参保城市');
     expect(submit(load('dependencies-property'), {}).first).toBeNull();
+  });
+});
+
+describe('a dependency’s alternatives told apart by the field it depends on', () => {
+  it('each alternative’s fields show while that field has its value; only its own are asked', () => {
+    const s = load('dependencies-alternatives');
+    expect(submit(s, {})).toMatchObject({ first: null, visible: ['allergy'], values: { allergy: '无' } });
+    expect(submit(s, { allergy: '有：一种' })).toMatchObject({ first: '请填写过敏原', visible: ['allergy', 'allergen'] });
+    expect(submit(s, { allergy: '有：多种' })).toMatchObject({ first: '过敏原（每行一种）不应少于 2 个项', visible: ['allergy', 'allergens'] });
+    expect(submit(s, { allergy: '有：多种', allergens: ['花粉', '青霉素'], allergen: '花粉' })).toMatchObject({ first: null, values: { allergy: '有：多种', allergens: ['花粉', '青霉素'] } });
   });
 });
 

@@ -61,6 +61,7 @@ export function checkBounds(ctx: CheckContext, file: string, node: Json, path: P
     }
   }
   checkTicks(ctx, file, node, path, at);
+  checkFieldCount(ctx, file, node, path, at);
 }
 
 /** The step values must be on (integers, multipleOf), when no such value lies between the bounds: its words, else null. */
@@ -118,3 +119,20 @@ export function checkWidgetBounds(ctx: CheckContext, file: string, node: Json, p
     ctx.error(file, [...key, 'maxLength'], `${at}：x-options 的 "maxLength" 是 ${o.maxLength}，但 "minLength" 是 ${node.minLength}：手机上最多只能输入 ${o.maxLength} 个字，不够要求的 ${node.minLength} 个，谁也提交不了`);
   }
 }
+
+/**
+ * `minProperties` above the number of fields an object has: the phone cannot
+ * add a field of its own, so nobody can answer enough of them. Judged only
+ * where every field is written in `properties` (no branches, alternatives,
+ * `$ref` or free names that could add more).
+ */
+function checkFieldCount(ctx: CheckContext, file: string, node: Json, path: PathSeg[], at: string): void {
+  const min = node.minProperties;
+  if (!num(min) || !node.properties || typeof node.properties !== 'object') return;
+  const more = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependencies', '$ref', 'patternProperties'].some((k) => node[k] !== undefined) || (node.additionalProperties !== undefined && node.additionalProperties !== false);
+  const count = Object.keys(node.properties).length;
+  if (!more && min > count) {
+    ctx.error(file, [...path, 'minProperties'], `${at}："minProperties" 是 ${min}，要求至少填 ${min} 项，这里却只有 ${count} 个字段（手机上不能自己添加字段），${SUBMIT}`, { key: true });
+  }
+}
+

@@ -117,6 +117,8 @@ function wording(p: Problem, schema: Record<string, unknown>): string | null {
       return `"then"/"else" 新加的字段 "${d}" 要按这个 "if" 显示，但它手机上算不出来；"if" 里请只写 "properties": { 字段: { "const": 值 } 或 { "enum": [值, …] } } 和 "required"`;
     case 'branch-in-list':
       return `列表每一项里 "then"/"else"/"dependencies" 新加的字段 "${d}" 手机上还不能按条件显示；请把它写进这一项的 "properties"`;
+    case 'branch-field-differs':
+      return `字段 "${d}" 在两处条件（"then"/"else"/"dependencies"/几组字段）里写法不一样（例如选项不同），手机上只能显示一个 "${d}"，显示的和检查的会对不上；请给它们起不同的字段名，或把 "${d}" 写进 "properties"（两处一样的写法），条件里只写 "required"`;
     case 'dependency-unknown':
       return `"dependencies" 里的 "${d}" 不是这里的字段，手机上没有地方填它`;
     case 'widget-needs-choices':

@@ -92,6 +92,22 @@ function at(root: unknown, path: PathSeg[]): unknown {
  * members, or a branch) into one view. `refs`: the refs the model followed to
  * reach this field (recursion is a ref met again).
  */
+/**
+ * Options written as `{ "enum": [value], "title": … }` (an older convention, as
+ * common as `const`) read as `{ "const": value, "title": … }`: the same choice
+ * for Ajv, one form for the model.
+ */
+function asConstOptions(list: unknown): unknown {
+  if (!Array.isArray(list) || !list.length) return list;
+  const single = (o: unknown) => isObj(o) && !('const' in o) && !('properties' in o) && Array.isArray(o.enum) && o.enum.length === 1;
+  if (!list.some(single) || !list.every((o) => single(o) || (isObj(o) && 'const' in o))) return list;
+  return list.map((o) => {
+    if (!single(o)) return o;
+    const { enum: values, ...rest } = o as Json;
+    return { ...rest, const: (values as unknown[])[0] };
+  });
+}
+
 export function flatten(srcs: Src[], root: Json, refs: string[], problems: Problem[]): Flat {
   const flat: Flat = { s: {}, props: new Map(), required: [], depRequired: [], branches: [], keyAt: new Map(), refs: [...refs], recursive: false, closed: [] };
   for (const src of srcs) expand(flat, src, root, refs, problems);
@@ -119,7 +135,7 @@ function expand(flat: Flat, src: Src, root: Json, seen: string[], problems: Prob
   if (Array.isArray(s.allOf)) s.allOf.forEach((m, i) => expand(flat, { s: m as Json, path: [...path, 'allOf', i] }, root, seen, problems));
   for (const [k, v] of Object.entries(s)) {
     if (STRUCTURE.has(k)) continue;
-    flat.s[k] = v;
+    flat.s[k] = k === 'oneOf' || k === 'anyOf' ? asConstOptions(v) : v;
     flat.keyAt.set(k, path);
   }
   if (isObj(s.properties)) {

@@ -49,6 +49,8 @@ export interface FieldNode {
   checkOrder?: string[];
   /** section / root with oneOf/anyOf alternatives: the property whose answer says which applies (alternatives.ts). */
   discriminator?: string;
+  /** Fields that tell apart the alternatives of its branches (a dependency's oneOf on a field it has). */
+  discriminators?: string[];
   /** list of objects: the fields of one entry, paths relative to the entry. */
   item?: FieldNode[];
   /** list of single values (strings, numbers): the control of one entry, path ''. */
@@ -71,6 +73,8 @@ interface Ctx {
   /** Inside a list entry: paths are relative, so a branch's condition cannot name its fields. */
   inList: boolean;
   inspect?: Inspect;
+  /** The object being built: fields its branches' alternatives are told apart by (validate.ts). */
+  told?: Set<string>;
 }
 
 const TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
@@ -128,7 +132,8 @@ function buildObject(flat: Flat, name: string, path: string, required: boolean, 
     branches.push(...alt.branches);
   }
   const fixed = [...fields.keys()];
-  for (const b of branches) addBranch(b, flat.refs, path, [], fields, fixed, closed, ctx);
+  const told = new Set<string>();
+  for (const b of branches) addBranch(b, flat.refs, path, [], fields, fixed, closed, { ...ctx, told });
   ctx.inspect?.object(flat, path, [...fields.keys()], closed, ctx.problems);
   const req = new Set(flat.required);
   const names = orderNames([...fields.keys()], flat.s['x-order'] as string[] | undefined);
@@ -145,6 +150,7 @@ function buildObject(flat: Flat, name: string, path: string, required: boolean, 
     children,
     checkOrder: flat.s['x-checkOrder'] as string[] | undefined,
     discriminator: alt && alt !== 'unreadable' && !ctx.inList ? alt.name : undefined,
+    ...(told.size ? { discriminators: [...told] } : {}),
   };
 }
 
@@ -162,8 +168,17 @@ function addBranch(
   const flat = flatten([b.src], ctx.root, refs, ctx.problems);
   // An alternative applies alone: its closed list need only cover the object's own fields and its own.
   closed.push(...flat.closed.map((c) => ('equals' in b.when ? { ...c, scope: [...own, ...flat.props.keys()] } : c)));
-  checkFlat(flat, ctx, 'branch');
   const cond = ctx.inList ? null : branchExpression(b, base);
+  // A branch whose oneOf/anyOf alternatives are told apart by a field already on the form (rjsf's
+  // "dynamic" dependencies: pets → No / Yes: One + its age / …): each alternative adds its fields
+  // while that field has its value.
+  const alt = cond !== null && (flat.s.oneOf || flat.s.anyOf) ? alternativesOf(flat, ctx.root, []) : null;
+  const byOwnField = alt && alt !== 'unreadable' && own.includes(alt.name) ? alt : null;
+  checkFlat(flat, ctx, byOwnField ? 'object' : 'branch');
+  if (byOwnField) {
+    ctx.told?.add(byOwnField.name);
+    for (const inner of byOwnField.branches) addBranch(inner, flat.refs, base, [...outer, cond ?? undefined], fields, own, closed, ctx);
+  }
   const when = allOfExpr([...outer, cond ?? undefined]);
   for (const [n, srcs] of flat.props) {
     if (own.includes(n)) continue;
@@ -176,12 +191,18 @@ function addBranch(
     const required = flat.required.includes(n);
     const f = fields.get(n);
     if (f) {
-      f.when.push(when ?? 'true');
-      f.required &&= required;
+      // Two branches adding one field: the phone shows one field, so they must agree on what it is
+      // (else it would offer one branch's options while Ajv checks the other's).
+      if (sameSchemas(f.srcs, srcs)) {
+        f.when.push(when ?? 'true');
+        f.required &&= required;
+      } else ctx.problems.push({ code: 'branch-field-differs', path: srcs[0].path, detail: n, key: true });
     } else fields.set(n, { srcs, when: [when ?? 'true'], required });
   }
   for (const inner of flat.branches) addBranch(inner, flat.refs, base, [...outer, cond ?? undefined], fields, own, closed, ctx);
 }
+
+const sameSchemas = (a: Src[], b: Src[]) => JSON.stringify(a.map((x) => x.s)) === JSON.stringify(b.map((x) => x.s));
 
 function withCondition(node: FieldNode, visibleIf: string | undefined): FieldNode {
   return { ...node, visibleIf, visibleDeps: visibleIf ? conditionDeps(visibleIf) : undefined };

@@ -102,12 +102,13 @@ function notChosen(root: FieldNode, errors: ErrorObject[]): (e: ErrorObject) => 
     const path = pointerToPath(e.instancePath);
     if (e.keyword === 'const' || e.keyword === 'enum') {
       const d = path.split('.').pop()!;
-      const m = new RegExp(`^(.*/)properties/${escape(d)}/(const|enum)$`).exec(e.schemaPath);
-      if (m && findNode(root, path.split('.').slice(0, -1).join('.'))?.discriminator === d) other.add(m[1]);
+      // Ajv writes a name into schemaPath as a URI fragment (Do%20you%20have%20any%20pets%3F).
+      const m = new RegExp(`^(.*/)properties/(?:${escape(d)}|${escape(fragment(d))})/(const|enum)$`).exec(e.schemaPath);
+      if (m && tells(findNode(root, path.split('.').slice(0, -1).join('.')), d)) other.add(m[1]);
     } else if (e.keyword === 'required') {
       const d = (e.params as { missingProperty: string }).missingProperty;
       const m = /^(.*\/)required$/.exec(e.schemaPath);
-      if (m && /\/(oneOf|anyOf)\/\d+\/$/.test(m[1]) && findNode(root, path)?.discriminator === d) unanswered.set(m[1], d);
+      if (m && /\/(oneOf|anyOf)\/\d+\/$/.test(m[1]) && tells(findNode(root, path), d)) unanswered.set(m[1], d);
     }
   }
   if (!other.size && !unanswered.size) return () => false;
@@ -119,6 +120,11 @@ function notChosen(root: FieldNode, errors: ErrorObject[]): (e: ErrorObject) => 
     return false;
   };
 }
+
+/** Whether `d` tells apart alternatives of the object `node` (its own oneOf's, or a branch's). */
+const tells = (node: FieldNode | undefined, d: string) => node?.discriminator === d || !!node?.discriminators?.includes(d);
+
+const fragment = (name: string) => encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
