@@ -80,6 +80,26 @@ describe('sign-in', () => {
     expect((await login(s.app, 'admin', 'studio-demo-2026', '10.0.0.3')).statusCode).toBe(200);
   });
 
+  it('a typo-prone colleague locks only their own name: the other admins at that address still sign in; the address has its own, higher limit', async () => {
+    const ip = '10.0.0.9';
+    // Five wrong passwords on a name that does not even exist…
+    for (let i = 0; i < 5; i++) await login(s.app, 'no-such-admin', `wrong-${i}`, ip);
+    expect((await login(s.app, 'no-such-admin', 'wrong-6', ip)).statusCode).toBe(429);
+    // …do not lock the real admin at the same address.
+    expect((await login(s.app, 'admin', 'studio-demo-2026', ip)).statusCode).toBe(200);
+    // The address's own limit (25 wrong on any names in 15 minutes): then wrong passwords are answered 429…
+    for (let i = 0; i < 25; i++) await login(s.app, `guess-${i % 5}-${Math.floor(i / 5)}`, 'wrong', ip);
+    const wrong = await login(s.app, 'admin', 'not-it', ip);
+    expect(wrong.statusCode).toBe(429);
+    expect(wrong.json()).toMatchObject({ error: expect.stringMatching(/^登录失败次数过多，请\d+分钟后再试$/) });
+    // …while a right password of an account that is not locked still gets in (the wrong one above counted against it).
+    expect((await login(s.app, 'admin', 'studio-demo-2026', ip)).statusCode).toBe(200);
+    // A name's five failures lock it from there too, the address lock buying no extra tries.
+    for (let i = 0; i < 5; i++) await login(s.app, 'admin', `again-${i}`, ip);
+    expect((await login(s.app, 'admin', 'studio-demo-2026', '10.0.0.10')).statusCode).toBe(429);
+    s.clock.advance(15 * 60_000 + 1000);
+  });
+
   it('every call but sign-in needs the session (401); every change the CSRF header too (403); logout ends the session', async () => {
     for (const url of ['/api/studio/me', '/api/studio/config', '/api/studio/versions', '/api/studio/check-context', '/api/studio/export']) {
       const r = await s.app.inject({ method: 'GET', url });

@@ -16,7 +16,7 @@
 import type { StudioAdminInfo } from '../../../contract/api/studio';
 import { formatStudioRoles, parseStudioRoles, STUDIO_ROLE_LABEL, type StudioRole } from '../../../contract/rules/studio-roles';
 import type { Db, Queryable } from '../../db/types';
-import { clearFailures, countFailure, lockedForMs } from '../platform/login-limits';
+import { clearFailures, countFailure, lockedForMs, type LoginLimit } from '../platform/login-limits';
 import type { ServerConfig } from '../platform/config';
 import { recordAudit } from './audit';
 import { hashStudioPassword, studioPasswordMatches } from './passwords';
@@ -175,24 +175,41 @@ export async function setStudioAdminRoles(db: Db, target: string, roles: readonl
 export type StudioPasswordVerdict = { kind: 'ok' } | { kind: 'wrong' } | { kind: 'locked'; ms: number; counted: boolean };
 
 /**
- * A password typed by (or for) `username`, under the sign-in lock-out: keys
- * `studio:<name>` (counted whether or not the name exists) and
- * `studio-client:<ip>`. Locked → not even compared; wrong → counted (and
- * 'locked' when that failure locked it, counted: true); right → both cleared.
- * Sign-in and the password change both go through here, so guessing through
- * either spends the same five tries.
+ * One address's failures across every name: a higher limit than an account's,
+ * since a whole office signs in from one address (behind one NAT) — one
+ * typo-prone colleague must not lock every admin out.
+ */
+export const STUDIO_ADDRESS_LIMIT: LoginLimit = { maxFailures: 25, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/**
+ * A password typed by (or for) `username`, under the sign-in lock-out:
+ * - the account, key `studio:<name>` (counted whether or not the name exists,
+ *   so a lock-out does not tell which names do): 5 wrong in 15 minutes lock
+ *   that name, from any address, its right password included;
+ * - the address, key `studio-client:<ip>`: STUDIO_ADDRESS_LIMIT wrong
+ *   passwords on any names lock the address for wrong ones only — a locked
+ *   address still lets another account in with its right password, and a
+ *   wrong one still counts against that account, so the address lock never
+ *   buys a guesser more tries.
+ * Wrong → counted ('locked' when the account or the address is locked now,
+ * counted: true); right → the account's failures cleared. Sign-in and the
+ * password change both go through here, so guessing through either spends
+ * the same five tries.
  */
 export async function verifyStudioPassword(db: Db, username: string, password: string, ip: string, now: number): Promise<StudioPasswordVerdict> {
-  const keys = [`studio:${username}`, `studio-client:${ip}`];
-  const before = await lockedForMs(db, keys, now);
-  if (before) return { kind: 'locked', ms: before, counted: false };
-  if (!(await studioPasswordMatches(password, await studioAdminHash(db, username)))) {
-    for (const k of keys) await countFailure(db, k, now);
-    const after = await lockedForMs(db, keys, now);
-    return after ? { kind: 'locked', ms: after, counted: true } : { kind: 'wrong' };
+  const account = `studio:${username}`;
+  const address = `studio-client:${ip}`;
+  const accountLocked = await lockedForMs(db, [account], now);
+  if (accountLocked) return { kind: 'locked', ms: accountLocked, counted: false };
+  const addressLocked = await lockedForMs(db, [address], now);
+  if (await studioPasswordMatches(password, await studioAdminHash(db, username))) {
+    await clearFailures(db, [account]);
+    return { kind: 'ok' };
   }
-  await clearFailures(db, keys);
-  return { kind: 'ok' };
+  await countFailure(db, account, now);
+  if (!addressLocked) await countFailure(db, address, now, STUDIO_ADDRESS_LIMIT);
+  const after = await lockedForMs(db, [account, address], now);
+  return after ? { kind: 'locked', ms: after, counted: true } : { kind: 'wrong' };
 }
 
 /**
