@@ -20,15 +20,13 @@ import {
   moveSection,
   problemsOf,
   readQuestionnaire,
-  readRegistry,
-  scoreRange,
   toFileText,
   updateQuestion,
   updateSection,
   writeQuestionnaire,
-  writeRegistry,
   type Questionnaire,
 } from '../../src/studio/questionnaire/model';
+import { readRegistry, scoreRange, writeRegistry } from '../../src/studio/questionnaire/registry';
 
 const ROOT = path.resolve(__dirname, '../..');
 
