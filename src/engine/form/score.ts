@@ -17,11 +17,11 @@ export interface Score {
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** Every field with `x-score`, by its path of property names. */
-export function scoredFields(schema: unknown, base: string[] = []): Array<{ path: string[]; points: Record<string, number> }> {
+/** Every field with `x-score`, by its path of property names (`multiple`: a multiple choice, each tick adds). */
+export function scoredFields(schema: unknown, base: string[] = []): Array<{ path: string[]; points: Record<string, number>; multiple: boolean }> {
   if (!isObj(schema)) return [];
-  const out: Array<{ path: string[]; points: Record<string, number> }> = [];
-  if (isObj(schema['x-score'])) out.push({ path: base, points: schema['x-score'] as Record<string, number> });
+  const out: Array<{ path: string[]; points: Record<string, number>; multiple: boolean }> = [];
+  if (isObj(schema['x-score'])) out.push({ path: base, points: schema['x-score'] as Record<string, number>, multiple: schema.type === 'array' });
   if (isObj(schema.properties)) for (const [k, s] of Object.entries(schema.properties)) out.push(...scoredFields(s, [...base, k]));
   return out;
 }
