@@ -162,6 +162,8 @@ describe('a questionnaire built in the studio reaches an open phone, and a resto
       await page.getByLabel(`第 ${i} 段最高分`).fill(String(max));
       await page.getByLabel(`第 ${i} 段结论`).fill(label);
     }
+    // each band says where it starts (the lowest total, or just above the band before)
+    expect(await page.locator('.st-band-range').allInnerTexts()).toEqual(['0 分起', '高于 3 分', '高于 6 分']);
     await expect.poll(() => chip().innerText(), { timeout: 30_000 }).toBe('检查通过');
     expect(await page.locator('.st-builder-main [role="alert"]').count()).toBe(0); // the builder's own problems
     await screenshot(page, 'studio-questionnaire-builder');

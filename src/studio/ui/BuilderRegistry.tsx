@@ -55,19 +55,28 @@ export function RegistryPanel({ path, entry, range }: { path: string; entry?: Re
         <span className="st-muted st-small-text">
           （按总分落在第一个“最高分”不小于它的段；当前题目可得 {range.min}–{range.max} 分）
         </span>
-        {entry.bands.map((b, i) => (
+        {entry.bands.map((b, i) => {
+          // Where the band starts: the lowest possible total, or just above the band before it.
+          const prev = entry.bands[i - 1]?.max;
+          const unreachable = prev !== undefined && prev >= range.max;
+          return (
           <div className="st-row" key={i}>
+            <span className={`st-small-text st-band-range${unreachable ? ' st-band-bad' : ''}`} aria-label={`第 ${i + 1} 段分数范围`}>
+              {prev === undefined ? `${range.min} 分起` : `高于 ${prev} 分`}
+              {unreachable ? `：永远达不到（最高 ${range.max} 分）` : ''}
+            </span>
             <label className="st-small-text">
               最高分 <input className="st-input st-score" type="number" value={Number.isFinite(b.max) ? b.max : ''} onChange={(e) => setBand(i, { max: Number(e.target.value) })} aria-label={`第 ${i + 1} 段最高分`} />
             </label>
-            <label className="st-small-text">
+            <label className="st-small-text st-grow st-band-label">
               结论 <input className="st-input" value={b.label} onChange={(e) => setBand(i, { label: e.target.value })} aria-label={`第 ${i + 1} 段结论`} />
             </label>
             <button className="st-btn st-small" onClick={() => write({ ...entry, bands: entry.bands.filter((_, j) => j !== i) })} aria-label={`删除第 ${i + 1} 段`}>
               ×
             </button>
           </div>
-        ))}
+          );
+        })}
         <button
           className="st-btn st-small"
           onClick={() => write({ ...entry, bands: [...entry.bands, { max: (entry.bands[entry.bands.length - 1]?.max ?? range.min) + 5, label: '新结论' }] })}
