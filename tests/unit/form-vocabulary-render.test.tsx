@@ -90,6 +90,14 @@ describe('the vocabulary on screen', () => {
     expect(form().getValues()).toEqual({ history: ['dm'] });
   });
 
+  it('the hint of an empty box: 请输入 + a name-like label, 请填写 for a question (issue 25: 请输入运动时有没有不舒服？请简单描述)', () => {
+    const { el } = mount({
+      schema: { type: 'object', properties: { unit: { type: 'string', title: '单位名称' }, note: { type: 'string', title: '6. 补充说明' }, how: { type: 'string', title: '运动时有没有不舒服？请简单描述', 'x-widget': 'textarea' }, kg: { type: 'number', title: '最近一年体重变化了多少公斤' } } },
+    });
+    const hints = [...el.querySelectorAll('input, textarea')].map((i) => i.getAttribute('placeholder')).filter((h) => h !== null);
+    expect(hints).toEqual(['请输入单位名称', '请输入补充说明', '请填写', '请填写']);
+  });
+
   it('a writeOnly field is a password box; examples are the placeholder', () => {
     const { el } = mount({ schema: load('simple') });
     expect(el.querySelector<HTMLInputElement>('#cf-password')!.type).toBe('password');

@@ -30,3 +30,15 @@ export function formatMoment(format: unknown, value: string): string | undefined
 export function fieldId(formId: string, path: string): string {
   return `${formId}-${path.replace(/\./g, '-')}`;
 }
+
+/**
+ * The grey hint of an empty box when the schema gives none: 请输入姓名 for a
+ * name-like label; for a question or a sentence (运动时有没有不舒服？请简单描述)
+ * 请输入 + the label reads oddly, so just 请填写. A leading number (6. 补充说明)
+ * is not part of the name.
+ */
+export function defaultPlaceholder(label: string): string {
+  const name = label.replace(/^\s*[\d一二三四五六七八九十]+[.、．)）]\s*/, '').trim();
+  if (!name || /[？?。，,；;：:！!]/.test(name) || [...name].length > 10) return '请填写';
+  return `请输入${name}`;
+}

@@ -1,6 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import type { WidgetProps } from '../types';
+import { defaultPlaceholder } from '../../../engine/form/display';
 
 /**
  * SMS code: numeric input + send button. The button calls the app through
@@ -37,7 +38,7 @@ export const CodeWidget = memo(function CodeWidget({ id, node, value, onChange, 
         value={value ?? ''}
         inputMode="numeric"
         maxLength={(o.maxLength as number | undefined) ?? (node.schema.maxLength as number | undefined) ?? 6}
-        placeholder={node.placeholder ?? `请输入${node.label}`}
+        placeholder={node.placeholder ?? defaultPlaceholder(node.label)}
         onChange={(v) => onChange(v.replace(/\D/g, ''))}
       />
       {/* 44 px to the finger without making the row taller than the others (into the row's padding) */}

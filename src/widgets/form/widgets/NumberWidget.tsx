@@ -2,6 +2,7 @@ import { memo, Suspense, useState } from 'react';
 import { Input } from 'antd-mobile';
 import { LazyStepper as Stepper } from './lazy-antd';
 import type { WidgetProps } from '../types';
+import { defaultPlaceholder } from '../../../engine/form/display';
 
 /**
  * Numbers. Keeps the typed text locally ("1." must survive a keystroke) and
@@ -43,7 +44,7 @@ export const NumberWidget = memo(function NumberWidget({ id, node, value, onChan
       id={id}
       value={shown}
       inputMode={negative ? 'text' : integer ? 'numeric' : 'decimal'}
-      placeholder={node.placeholder ?? `请输入${node.label}`}
+      placeholder={node.placeholder ?? defaultPlaceholder(node.label)}
       maxLength={(o.maxLength as number | undefined) ?? (node.schema.maxLength as number | undefined)}
       onChange={(typed) => {
         // A Chinese keyboard's minus (－, −) and full-width digits mean the same number.

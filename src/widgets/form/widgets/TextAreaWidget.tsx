@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { TextArea } from 'antd-mobile';
 import type { WidgetProps } from '../types';
+import { defaultPlaceholder } from '../../../engine/form/display';
 
 export const TextAreaWidget = memo(function TextAreaWidget({ id, node, value, onChange }: WidgetProps<string>) {
   const o = node.options;
@@ -10,7 +11,7 @@ export const TextAreaWidget = memo(function TextAreaWidget({ id, node, value, on
       id={id}
       value={value ?? ''}
       onChange={(v) => onChange(v)}
-      placeholder={node.placeholder ?? `请输入${node.label}`}
+      placeholder={node.placeholder ?? defaultPlaceholder(node.label)}
       maxLength={maxLength}
       showCount={!!maxLength}
       rows={(o.rows as number | undefined) ?? 2}
