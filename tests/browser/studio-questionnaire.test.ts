@@ -274,6 +274,17 @@ describe('a questionnaire built in the studio reaches an open phone, and a resto
     expect(JSON.parse(rows[0].body)).toMatchObject({ tired: '经常', sleep: '是', irritable: '否', hours: '8-10小时', sources: ['工作', '家庭'], note: '最近加班多' });
     await waitText(p, '个人体检', 20_000); // back home (go: Index)
 
+    // 我的问卷 → the answer read back: its score and conclusion above the read-only answers
+    await p.evaluate(() => (location.hash = '#/MyQuestionnaire'));
+    await waitText(p, '已完成', 20_000);
+    await clickText(p, '压力自评');
+    await waitText(p, '结论', 20_000);
+    expect(hashPath(p)).toMatch(/^\/StressQuestionnaire\?.*mode=view/);
+    const text = await p.locator('body').innerText();
+    expect(text).toContain('7 分');
+    expect(text).toContain('较大');
+    await screenshot(p, 'studio-questionnaire-phone-view');
+
     // 我的问卷: the saved answer opens read-only on the same page (its branch)
     await p.goto(`${app.baseUrl}/#/MyQuestionnaire`);
     await p.reload();

@@ -17,7 +17,7 @@ import { writeRegistry } from '../../src/studio/questionnaire/registry';
 import { addListBranch, addMessage, addPage, addTile, readWiring } from '../../src/studio/questionnaire/wiring';
 
 const ROOT = path.resolve(__dirname, '../..');
-const ENTRY: RegistryEntry = { id: 'stress', title: '压力自评', schema: 'forms/stress.json', owner: 'openid', listed: true, bands: [{ max: 2, label: '轻' }, { max: 5, label: '重' }] };
+const ENTRY: RegistryEntry = { id: 'stress', title: '压力自评', schema: 'forms/stress.json', owner: 'openid', listed: true, bands: [{ max: 1, label: '轻' }, { max: 5, label: '重' }] };
 
 function withQuestionnaire(entry = ENTRY): Record<string, string> {
   const files = readConfigFiles(ROOT);

@@ -216,6 +216,11 @@ steps:
       - if: "data.saved.body"
         then: [ { set: { form: "=parseJson(data.saved.body)" } } ]
     props:
+      # 查看时，计分问卷在答案上方显示得分和结论
+      summary:
+        rows:
+          - { label: 得分, value: "=str(data.answer.score) + ' 分'", visibleIf: "query.mode == 'view' && data.answer.scoreLabel" }
+          - { label: 结论, value: "=data.answer.scoreLabel", visibleIf: "query.mode == 'view' && data.answer.scoreLabel" }
       submitText: "=query.mode == 'view' ? '返回' : '提交'"
       submitEvent: submit
     on:
