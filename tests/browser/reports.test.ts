@@ -90,10 +90,13 @@ describe('reports', () => {
 
     // open this year's report
     const year = new Date().getFullYear();
+    // Both calls the tap leads to are awaited from before the tap: on a loaded machine the image call
+    // can come in the same batch of browser events as the detail call, before a later wait would exist.
+    const pacsCall = page.waitForRequest('**/api/ReportApi/GetPacsPhotoUrl');
     const [detail] = await Promise.all([page.waitForRequest('**/api/ReportApi/GetReportDetail'), clickText(page, '健康体检报告')]);
     const regNo = String(callBody(detail).regNo);
     expect(regNo).toContain(String(year));
-    const [pacs] = await Promise.all([page.waitForRequest('**/api/ReportApi/GetPacsPhotoUrl'), waitRoute(page, '/ReportMian')]);
+    const [pacs] = await Promise.all([pacsCall, waitRoute(page, '/ReportMian')]);
     // the imaging item's accession number, not the report number
     expect(callBody(pacs).accessionNumber).toBe(`${regNo}-DR1`);
     await waitText(page, '李明');
