@@ -258,6 +258,9 @@ describe('the admin studio', () => {
     expect(await index.getAttribute('aria-label')).toMatch(/^步骤 Index 体检预约（入口）$/);
     expect(await page.locator('g[data-step="Branch"]').getAttribute('aria-label')).toMatch(/首页/);
     expect(await page.locator('.st-edge').count()).toBeGreaterThan(3);
+    // the caption counts the flow shown, not every flow
+    const homeSteps = (fs.readFileSync(path.join(dir, 'flows/home.yaml'), 'utf8').match(/^ {2}[A-Za-z]\w*:$/gm) ?? []).length;
+    expect(await page.locator('.st-graph-tools').innerText()).toContain(`这个流程：${homeSteps} 个步骤`);
     await shot('09-graph');
     await index.click();
     await expect.poll(() => page.locator('.st-cm').getAttribute('data-file')).toBe('flows/home.yaml');

@@ -30,7 +30,11 @@ export default function GraphView() {
   const [zoom, setZoom] = useState(1);
   const [hover, setHover] = useState<PlacedEdge | null>(null);
   const layout = useMemo(() => (graph.nodes.length ? layoutGraph(graph, { flow: flow || undefined }) : null), [graph, flow]);
-  const unreachable = graph.nodes.filter((n) => n.unreachable);
+  // The caption counts what is shown: the chosen flow's steps and the jumps from them (all flows: everything).
+  const shownNodes = flow ? graph.nodes.filter((n) => n.flow === flow) : graph.nodes;
+  const shownIds = new Set(shownNodes.map((n) => n.id));
+  const shownEdges = flow ? graph.edges.filter((e) => shownIds.has(e.from)) : graph.edges;
+  const unreachable = shownNodes.filter((n) => n.unreachable);
   const canvas = useRef<HTMLDivElement>(null);
   const fit = () => {
     const el = canvas.current;
@@ -73,7 +77,7 @@ export default function GraphView() {
           <span className="st-lg st-lg-out">其他流程的步骤</span>
         </span>
         <span className="st-muted">
-          {graph.nodes.length} 个步骤，{graph.edges.length} 条跳转{unreachable.length ? `，${unreachable.length} 个无法到达` : ''}。点击步骤打开它的 YAML。
+          {flow ? '这个流程' : '全部流程'}：{shownNodes.length} 个步骤，{shownEdges.length} 条跳转{unreachable.length ? `，${unreachable.length} 个无法到达` : ''}。点击步骤打开它的 YAML。
         </span>
       </div>
       {hover ? (
