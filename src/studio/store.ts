@@ -299,7 +299,9 @@ export const studio = {
     } catch (e) {
       if (e instanceof StudioApiError && e.status === 422) set({ busy: false, publishErrors: e.errors, notice: { kind: 'error', text: e.message } });
       else if (e instanceof StudioApiError && e.status === 409) {
-        set({ busy: false, conflict: true, stale: true, notice: { kind: 'error', text: e.message } });
+        // The conflict box says what happened and offers both ways on (keep my changes on the new live
+        // version, or take it): the server's "请重新载入" beside it in red would contradict the first.
+        set({ busy: false, conflict: true, stale: true, notice: null });
         // what is live now (the stale banner names it; keeping my changes starts from it)
         studioApi.config().then((live) => set({ live }), () => undefined);
       }

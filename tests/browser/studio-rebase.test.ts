@@ -115,6 +115,9 @@ describe('two admins at once: keeping my changes on the newest version', () => {
     if (!(await banner.count())) await button.click({ timeout: 5_000 }).catch(() => undefined);
     await banner.waitFor({ timeout: 20_000 });
     await expect.poll(() => banner.innerText()).toMatch(/基于版本 #1 修改的，线上已是版本 #2/);
+    // one message: no red "请重新载入" beside the offer to keep the changes
+    expect(await a.locator('.st-banner-error').count()).toBe(0);
+    expect(await a.locator('body').innerText()).not.toContain('请重新载入');
     await screenshot(a, 'studio-rebase-stale');
     await banner.getByRole('button', { name: '在线上最新版本上保留我的改动' }).click();
     await expect.poll(() => a.locator('.st-banner-success').innerText(), { timeout: 20_000 }).toMatch(/已在线上版本 #2 上保留你的改动.*自动合并了 1 个/);
