@@ -11,6 +11,7 @@ import type { StudioConfigRes } from '../contract/api/studio';
 import { studioApi } from './api';
 import { applyRebase, planRebase, type RebaseChoice, type RebasePlan } from './rebase';
 import { studio, useStudio } from './store';
+import { changesOf } from './draft';
 
 export interface RebaseState {
   phase: 'idle' | 'loading' | 'choosing';
@@ -132,7 +133,8 @@ export const rebase = {
   /**
    * Asks which version is live (a small answer: GET /versions); when it is not the
    * one the draft started from, what is live is fetched and the draft flagged stale
-   * (the banner shows). Skipped while a publish, restore or rebase is under way.
+   * (the banner shows) — or, when the draft changes nothing, it follows the live
+   * version at once. Skipped while a publish, restore or rebase is under way.
    */
   async checkLive(): Promise<void> {
     const idle = () => {
@@ -144,9 +146,11 @@ export const rebase = {
       const { live } = await studioApi.versions();
       if (!idle() || live === useStudio.getState().draft?.baseVersion) return;
       const config = await studioApi.config();
-      const draft = useStudio.getState().draft;
+      const { draft, live: was } = useStudio.getState();
       if (!idle() || !draft || config.live.id === draft.baseVersion) return;
-      useStudio.setState({ live: config, stale: true });
+      // A draft with nothing changed simply follows what is live: there is nothing to keep.
+      if (was && changesOf(was.files, draft.files).length === 0) await studio.startFromLive();
+      else useStudio.setState({ live: config, stale: true });
     } catch {
       /* offline or signed out: the next try, or the publish, will tell */
     }
