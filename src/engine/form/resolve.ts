@@ -88,11 +88,6 @@ function at(root: unknown, path: PathSeg[]): unknown {
 }
 
 /**
- * Merges `srcs` (one field's schemas: a property written twice across allOf
- * members, or a branch) into one view. `refs`: the refs the model followed to
- * reach this field (recursion is a ref met again).
- */
-/**
  * Options written as `{ "enum": [value], "title": … }` (an older convention, as
  * common as `const`) read as `{ "const": value, "title": … }`: the same choice
  * for Ajv, one form for the model.
@@ -108,6 +103,11 @@ function asConstOptions(list: unknown): unknown {
   });
 }
 
+/**
+ * Merges `srcs` (one field's schemas: a property written twice across allOf
+ * members, or a branch) into one view. `refs`: the refs the model followed to
+ * reach this field (recursion is a ref met again).
+ */
 export function flatten(srcs: Src[], root: Json, refs: string[], problems: Problem[]): Flat {
   const flat: Flat = { s: {}, props: new Map(), required: [], depRequired: [], branches: [], keyAt: new Map(), refs: [...refs], recursive: false, closed: [] };
   for (const src of srcs) expand(flat, src, root, refs, problems);
