@@ -283,6 +283,16 @@ describe('values, formats and what is only shown', () => {
     expect(formatDisplay(n.arrive, '08:30:00+08:00')).toBe('08:30');
   });
 
+  it('no type but properties is an object (the root, a section, a list entry), as Ajv and form libraries read it', () => {
+    const n = nodes(model('untyped-objects'));
+    expect(n.contact).toMatchObject({ type: 'object', widget: 'section' });
+    expect(n['contact.name']).toMatchObject({ widget: 'text', required: true });
+    expect(n.others).toMatchObject({ widget: 'list' });
+    expect(n['others.name']).toMatchObject({ widget: 'text' });
+    expect(submit(load('untyped-objects'), {}).first).toBe('请填写姓名');
+    expect(submit(load('untyped-objects'), { contact: { name: '王芳' }, others: [{ name: '李雷' }] }).first).toBeNull();
+  });
+
   it('numbers: a negative integer within the range, nullable types', () => {
     expect(submit(load('numbers'), { temp: -50 }).first).toBeNull();
     expect(submit(load('numbers'), { temp: -51 }).first).toBe('室温应当为 >= -50');

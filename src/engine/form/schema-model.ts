@@ -108,9 +108,9 @@ export type FlatKind = 'object' | 'array' | 'leaf' | 'branch';
 export function buildRoot(schema: Json, problems: Problem[], inspect?: Inspect): FieldNode {
   const ctx: Ctx = { root: schema, problems, inList: false, inspect };
   const flat = flatten([{ s: schema, path: [] }], schema, ['#'], problems);
-  if (jsonType(flat.s) !== 'object') {
+  if (flatType(flat) !== 'object') {
     // A type that is no JSON type at all is Ajv's to report.
-    if (TYPES.includes(jsonType(flat.s))) problems.push({ code: 'root-not-object', path: flat.keyAt.has('type') ? keyPath(flat, 'type') : [], detail: jsonType(flat.s) });
+    if (TYPES.includes(flatType(flat))) problems.push({ code: 'root-not-object', path: flat.keyAt.has('type') ? keyPath(flat, 'type') : [], detail: flatType(flat) });
     return { ...common(flat, '', '', true), type: 'object', widget: 'section', children: [], schema };
   }
   const node = buildObject(flat, '', '', true, ctx);
@@ -202,6 +202,17 @@ function addBranch(
   for (const inner of flat.branches) addBranch(inner, flat.refs, base, [...outer, cond ?? undefined], fields, own, closed, ctx);
 }
 
+/**
+ * A field's JSON type; without `type`, one written with `properties` (or
+ * branches adding some) is an object, as Ajv and every form library read it
+ * (`properties` is kept apart from the merged keywords, so jsonType alone
+ * cannot see it).
+ */
+function flatType(flat: Flat): string {
+  if (flat.s.type === undefined && (flat.props.size > 0 || flat.branches.length > 0)) return 'object';
+  return jsonType(flat.s);
+}
+
 const sameSchemas = (a: Src[], b: Src[]) => JSON.stringify(a.map((x) => x.s)) === JSON.stringify(b.map((x) => x.s));
 
 function withCondition(node: FieldNode, visibleIf: string | undefined): FieldNode {
@@ -211,7 +222,7 @@ function withCondition(node: FieldNode, visibleIf: string | undefined): FieldNod
 function buildField(srcs: Src[], name: string, path: string, required: boolean, refs: string[], ctx: Ctx): FieldNode {
   const flat = flatten(srcs, ctx.root, refs, ctx.problems);
   if (flat.recursive) return { ...common(flat, name, path, required), type: 'null', widget: 'display' };
-  const type = jsonType(flat.s);
+  const type = flatType(flat);
   if (type === 'object') return buildObject(flat, name, path, required, ctx);
   if (type === 'array') return buildArray(flat, name, path, required, ctx);
   return buildLeaf(flat, name, path, required, ctx);
@@ -228,7 +239,7 @@ function buildArray(flat: Flat, name: string, path: string, required: boolean, c
     return { ...base, widget: 'display' };
   }
   const item = flatten([{ s: items, path: keyPath(flat, 'items') }], ctx.root, flat.refs, ctx.problems);
-  const itemType = jsonType(item.s);
+  const itemType = flatType(item);
   const widget = s['x-widget'] as string | undefined;
   if (itemType === 'object') {
     const entry = buildObject(item, '', '', true, { ...ctx, inList: true });
