@@ -119,6 +119,9 @@ describe('what else is refused, and where', () => {
       expect.stringMatching(/"nullable"：是 OpenAPI 的写法，不是 JSON Schema：可以不填请写 "type": \["string", "null"\]/),
       expect.stringMatching(/"dependentSchemas"：是 JSON Schema 2019-09 以后的写法.*请改成 "dependencies"/),
     ]);
+    expect(check(schema({ g: { type: 'string', enum: ['m', 'f'], enumNames: ['男', '女'] } })).map((l) => l.split('  ')[1])).toEqual([
+      expect.stringMatching(/"enumNames"：是 react-jsonschema-form 的旧写法.*请写在 "x-enumLabels"/),
+    ]);
   });
 
   it('minProperties above the fields an object has: nobody could answer enough of them', () => {

@@ -72,6 +72,8 @@ const OTHER_DIALECTS: Record<string, string> = {
   $recursiveAnchor: `${LATER}：请把定义写进 "definitions"`,
   $vocabulary: `${LATER}：请删掉`,
   nullable: '是 OpenAPI 的写法，不是 JSON Schema：可以不填请写 "type": ["string", "null"]（类型换成这个字段的）',
+  enumNames: '是 react-jsonschema-form 的旧写法，不是 JSON Schema：选项显示的文字请写在 "x-enumLabels"（一项对一个 enum 值，顺序相同），或改成 "oneOf": [{ "const": 值, "title": "显示的文字" }, …]',
+  deprecated: `${LATER}：请删掉（不再用的字段直接从表单里删掉）`,
   formatMinimum: '不在表单能用的写法里：日期的最早一天请写在 "x-options": { "min": "2024-01-01" }（也可以是 =表达式）',
   formatMaximum: '不在表单能用的写法里：日期的最晚一天请写在 "x-options": { "max": "=today()" }（也可以是固定日期）',
   formatExclusiveMinimum: '不在表单能用的写法里：日期范围请写在 "x-options" 的 "min" / "max"',
