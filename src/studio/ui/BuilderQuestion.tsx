@@ -1,0 +1,166 @@
+/**
+ * One question of the builder: its text, type, field name, required with its
+ * message, options with points, and when it shows. Edits go up as patches
+ * (../questionnaire/model.ts writes them into the schema).
+ */
+import { TYPE_LABELS, questionPath, type QType, type Question, type Section } from '../questionnaire/model';
+
+export const TYPES: QType[] = ['single', 'multiple', 'text', 'number', 'date'];
+
+export default function QuestionCard({
+  n,
+  section,
+  q,
+  choices,
+  onChange,
+  onMove,
+  onDelete,
+}: {
+  n: number;
+  section: Section;
+  q: Question;
+  choices: Array<{ question: Question; path: string }>;
+  onChange: (patch: Partial<Question>) => void;
+  onMove: (d: -1 | 1) => void;
+  onDelete: () => void;
+}) {
+  const cond = q.visibleIf && !('raw' in q.visibleIf) ? q.visibleIf : null;
+  const source = cond ? choices.find((c) => c.path === cond.question) : undefined;
+  const setOption = (i: number, patch: Partial<{ value: string; score?: number }>) => onChange({ options: q.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) });
+  return (
+    <div className="st-question" data-key={questionPath(section, q)}>
+      <div className="st-row">
+        <span className="st-qn">{n}.</span>
+        <input className="st-input st-grow" value={q.label} onChange={(e) => onChange({ label: e.target.value })} aria-label="题目" placeholder="题目文字" />
+        <select className="st-input" value={q.type} onChange={(e) => onChange({ type: e.target.value as QType })} aria-label="题型" disabled={q.type === 'other'}>
+          {(q.type === 'other' ? ['other' as QType] : TYPES).map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+        <button className="st-btn st-small" onClick={() => onMove(-1)} aria-label="上移">
+          ↑
+        </button>
+        <button className="st-btn st-small" onClick={() => onMove(1)} aria-label="下移">
+          ↓
+        </button>
+        <button className="st-btn st-small st-danger" onClick={onDelete} aria-label="删除题目">
+          删除
+        </button>
+      </div>
+      {q.type === 'other' ? (
+        <p className="st-muted st-small-text">这道题的类型（{String(q.raw['x-widget'] ?? q.raw.type ?? '')}）需在编辑器中修改；这里保留原样。</p>
+      ) : (
+        <>
+          <div className="st-row st-small-text">
+            <label>
+              字段名 <input className="st-input st-key" value={q.key} onChange={(e) => onChange({ key: e.target.value.trim() })} aria-label="字段名" />
+            </label>
+            <label>
+              <input type="checkbox" checked={q.required} onChange={(e) => onChange({ required: e.target.checked, requiredMessage: e.target.checked ? q.requiredMessage : '' })} /> 必填
+            </label>
+            {q.required ? (
+              <input className="st-input st-grow" value={q.requiredMessage} onChange={(e) => onChange({ requiredMessage: e.target.value })} placeholder={`未填写时的提示，例如：请选择${q.label.replace(/^\d+\.\s*/, '')}`} aria-label="必填提示" />
+            ) : null}
+            {q.type === 'text' ? (
+              <label>
+                <input type="checkbox" checked={!!q.multiline} onChange={(e) => onChange({ multiline: e.target.checked })} /> 多行
+              </label>
+            ) : null}
+            {q.type === 'single' ? (
+              <label>
+                <input type="checkbox" checked={!!q.picker} onChange={(e) => onChange({ picker: e.target.checked })} /> 下拉选择
+              </label>
+            ) : null}
+          </div>
+          {q.type === 'text' || q.type === 'number' ? (
+            <div className="st-row st-small-text">
+              <label className="st-grow">
+                输入框提示 <input className="st-input" value={q.placeholder ?? ''} onChange={(e) => onChange({ placeholder: e.target.value })} aria-label="输入框提示" />
+              </label>
+            </div>
+          ) : null}
+          {q.type === 'single' || q.type === 'multiple' ? (
+            <div className="st-options">
+              {q.options.map((o, i) => (
+                <div className="st-row" key={i}>
+                  <input className="st-input" value={o.value} onChange={(e) => setOption(i, { value: e.target.value })} aria-label={`选项 ${i + 1}`} />
+                  <label className="st-small-text">
+                    分数{' '}
+                    <input
+                      className="st-input st-score"
+                      type="number"
+                      value={o.score ?? ''}
+                      onChange={(e) => setOption(i, { score: e.target.value === '' ? undefined : Number(e.target.value) })}
+                      aria-label={`选项 ${i + 1} 的分数`}
+                    />
+                  </label>
+                  <button className="st-btn st-small" onClick={() => onChange({ options: swap(q.options, i, i - 1) })} aria-label="选项上移" disabled={i === 0}>
+                    ↑
+                  </button>
+                  <button className="st-btn st-small" onClick={() => onChange({ options: q.options.filter((_, j) => j !== i) })} aria-label={`删除选项 ${i + 1}`}>
+                    ×
+                  </button>
+                </div>
+              ))}
+              <button className="st-btn st-small" onClick={() => onChange({ options: [...q.options, { value: `选项${q.options.length + 1}` }] })}>
+                添加选项
+              </button>
+            </div>
+          ) : null}
+          <div className="st-row st-small-text">
+            显示条件：
+            {q.visibleIf && 'raw' in q.visibleIf ? (
+              <>
+                <code>{q.visibleIf.raw}</code>
+                <button className="st-link" onClick={() => onChange({ visibleIf: undefined })}>
+                  清除
+                </button>
+              </>
+            ) : (
+              <>
+                <select
+                  className="st-input"
+                  value={cond?.question ?? ''}
+                  onChange={(e) => {
+                    const c = choices.find((x) => x.path === e.target.value);
+                    onChange({ visibleIf: c ? { question: c.path, equals: c.question.options[0]?.value ?? '' } : undefined });
+                  }}
+                  aria-label="显示条件的题目"
+                >
+                  <option value="">始终显示</option>
+                  {choices.map((c) => (
+                    <option key={c.path} value={c.path}>
+                      当“{c.question.label || c.path}”
+                    </option>
+                  ))}
+                </select>
+                {cond && source ? (
+                  <>
+                    {source.question.type === 'multiple' ? '选了' : '选'}
+                    <select className="st-input" value={cond.equals} onChange={(e) => onChange({ visibleIf: { question: cond.question, equals: e.target.value } })} aria-label="显示条件的选项">
+                      {source.question.options.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.value}
+                        </option>
+                      ))}
+                    </select>
+                    时显示
+                  </>
+                ) : null}
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function swap<T>(list: T[], i: number, j: number): T[] {
+  if (j < 0 || j >= list.length) return list;
+  const out = [...list];
+  [out[i], out[j]] = [out[j], out[i]];
+  return out;
+}
