@@ -5,8 +5,10 @@
  * 2. downloads the occupational questionnaire's answers: the schema's labels as
  *    headers, the demo answers as rows;
  * 3. makes a report client (the secret shown once, not stored), the hospital system
- *    pushes a report signed with it (stored), then revokes it after a confirm.
- * With STUDIO_DOC_SHOTS=1 it saves docs/img/studio/23-exports.png.
+ *    pushes a report signed with it (stored), then revokes it after a confirm;
+ * 4. 问卷统计: the occupational questionnaire's counts as bars (the request it made,
+ *    an option's label and count), then 总院 only.
+ * With STUDIO_DOC_SHOTS=1 it saves docs/img/studio/23-exports.png and 25-results.png.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -138,6 +140,40 @@ describe('exports in the studio', () => {
     await clientRow.getByRole('button', { name: '确认停用' }).click();
     await expect.poll(() => clientRow.innerText(), { timeout: 15_000 }).toContain('已停用');
     expect(app.sql<{ revoked_by: string }>(`SELECT revoked_by FROM report_clients WHERE id = ?`, id)).toEqual([{ revoked_by: 'admin' }]);
+    expect(desk.problems).toEqual([]);
+  });
+
+  it('问卷统计: the occupational answers of the last 30 days as bars, then of 总院 only', async () => {
+    const today = centreDay(Date.now());
+    const asked = (branch: string) =>
+      page.waitForResponse((r) => {
+        const u = new URL(r.url());
+        return u.pathname === '/api/studio/results' && u.searchParams.get('branch') === branch;
+      }, { timeout: 60_000 });
+    const all = asked('');
+    await openArea(page, '问卷统计');
+    const first = await all;
+    expect(first.status()).toBe(200);
+    expect(Object.fromEntries(new URL(first.url()).searchParams)).toEqual({ questionnaire: 'occupational', from: addDays(today, -30), to: today, branch: '' });
+    const area = page.getByRole('region', { name: '问卷统计' });
+    expect(await area.getByRole('combobox', { name: '问卷' }).locator('option:checked').innerText()).toBe('职业健康检查问卷');
+    await expect.poll(() => area.getByTestId('results-completed').innerText(), { timeout: 30_000 }).toBe('2');
+    // the two demo answers: 体检类别 在岗期间 (a multiple choice in 基本信息), 性别 男; the regno one has no report yet
+    const row = (question: string, option: string) => area.getByRole('article', { name: question, exact: true }).getByRole('row', { name: new RegExp(`^${option} `) });
+    expect((await row('体检类别', '在岗期间').innerText()).replace(/\s+/g, ' ')).toBe('在岗期间 2 份 100%');
+    expect((await row('体检类别', '离岗时').innerText()).replace(/\s+/g, ' ')).toBe('离岗时 0 份 0%');
+    expect((await row('性别', '男').innerText()).replace(/\s+/g, ' ')).toBe('男 2 份 100%');
+    expect(await area.getByText('其中 1 份无法确定院区').count()).toBe(1);
+    const link = area.getByRole('link', { name: '导出这些答案（Excel）' });
+    expect(await link.getAttribute('href')).toBe(`/api/studio/exports/answers.xlsx?questionnaire=occupational&from=${addDays(today, -30)}&to=${today}`);
+    await docShot(page, '25-results', 'studio-25-results');
+
+    // 总院: the demo account's answer (it has bookings there), not the exam number's
+    const only01 = asked('01');
+    await area.getByRole('combobox', { name: '院区' }).selectOption('01');
+    expect((await only01).status()).toBe(200);
+    await expect.poll(() => area.getByTestId('results-completed').innerText(), { timeout: 30_000 }).toBe('1');
+    expect((await row('性别', '男').innerText()).replace(/\s+/g, ' ')).toBe('男 1 份 100%');
     expect(desk.problems).toEqual([]);
   });
 });

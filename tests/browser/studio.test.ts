@@ -288,8 +288,10 @@ describe('the admin studio', () => {
     const q2 = page.locator('.st-question').nth(1);
     await q2.getByLabel('题目', { exact: true }).fill('2. 疲惫多久了');
     await q2.getByLabel('字段名').fill('howLong');
-    await q2.getByLabel('显示条件的题目').selectOption('tired');
-    await q2.getByLabel('显示条件的选项').selectOption('经常');
+    await q2.getByRole('button', { name: '添加显示条件' }).click();
+    await q2.getByLabel('条件 1 的题目').selectOption('tired');
+    await q2.getByLabel('条件 1 的值').selectOption('经常');
+    await expect.poll(() => q2.locator('.st-rule-words').innerText()).toBe('当 “1. 常感到疲惫” 为 经常 时显示');
     await page.getByRole('button', { name: '添加计分段' }).click();
     await page.getByLabel('第 1 段最高分').fill('1');
     await page.getByLabel('第 1 段结论').fill('轻松');

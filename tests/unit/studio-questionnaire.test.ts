@@ -13,20 +13,22 @@ import { checkConfigFiles } from '../../src/engine/config/check-files';
 import { readMetaSchema } from '../../src/engine/config/check';
 import { registriesFor } from '../../src/server/config-registries';
 import {
-  addQuestion,
-  addSection,
-  deleteQuestion,
-  moveQuestion,
-  moveSection,
   problemsOf,
   readQuestionnaire,
   toFileText,
-  updateQuestion,
-  updateSection,
   writeQuestionnaire,
   type Questionnaire,
 } from '../../src/studio/questionnaire/model';
+import {
+  addQuestion,
+  addSection,
+  deleteQuestion,
+  moveSection,
+  updateQuestion,
+  updateSection,
+} from '../../src/studio/questionnaire/edit';
 import { readRegistry, scoreRange, writeRegistry } from '../../src/studio/questionnaire/registry';
+import { moveQuestionBy } from '../../src/studio/questionnaire/reorder';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -55,7 +57,7 @@ describe('a hand-written questionnaire', () => {
     const [fall, pills, pillName, daytime, note] = q.sections[0].questions;
     expect(fall).toMatchObject({ key: 'fallAsleep', type: 'single', required: true, requiredMessage: '请选择入睡困难的情况', options: [{ value: '从不', score: 0 }, { value: '偶尔', score: 1 }, { value: '经常', score: 2 }, { value: '总是', score: 3 }] });
     expect(pills.type).toBe('single');
-    expect(pillName).toMatchObject({ type: 'text', visibleIf: { question: 'pills', equals: '是' }, placeholder: '请填写药物名称', required: false });
+    expect(pillName).toMatchObject({ type: 'text', visibleIf: { join: 'and', clauses: [{ question: 'pills', op: 'eq', value: '是' }] }, placeholder: '请填写药物名称', required: false });
     expect(daytime).toMatchObject({ type: 'multiple', options: [{ value: '困倦', score: 1 }, { value: '乏力', score: 1 }, { value: '注意力不集中', score: 1 }, { value: '无', score: 0 }] });
     expect(note).toMatchObject({ type: 'text', multiline: true });
     expect(scoreRange(q)).toEqual({ min: 0, max: 8 });
@@ -71,7 +73,7 @@ describe('a hand-written questionnaire', () => {
     expect(writeQuestionnaire(readQuestionnaire(SLEEP))).toEqual(SLEEP);
     const occ = readQuestionnaire(JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/forms/occupational-questionnaire.json'), 'utf8')));
     expect(occ.sections.map((s) => s.title).slice(0, 3)).toEqual(['基本信息', '一、职业史', '二、既往病史']);
-    expect(occ.sections.find((s) => s.key === 'menstrualHistory')!.visibleIf).toEqual({ question: 'basicInfo.gender', equals: '女' });
+    expect(occ.sections.find((s) => s.key === 'menstrualHistory')!.visibleIf).toEqual({ join: 'and', clauses: [{ question: 'basicInfo.gender', op: 'eq', value: '女' }] });
   });
 });
 
@@ -83,7 +85,7 @@ describe('building one', () => {
     q = addQuestion(q, 0, 'multiple');
     q = updateQuestion(q, 0, 1, { key: 'signs', label: '2. 近来的情况', options: [{ value: '失眠', score: 2 }, { value: '头痛', score: 1 }, { value: '无' }] });
     q = addQuestion(q, 0, 'text');
-    q = updateQuestion(q, 0, 2, { key: 'sleepNote', label: '3. 失眠多久了', visibleIf: { question: 'signs', equals: '失眠' }, placeholder: '例如：两周' });
+    q = updateQuestion(q, 0, 2, { key: 'sleepNote', label: '3. 失眠多久了', visibleIf: { join: 'and', clauses: [{ question: 'signs', op: 'has', value: '失眠' }] }, placeholder: '例如：两周' });
     q = addSection(q, '基本信息');
     q = updateSection(q, 1, { key: 'basic' });
     q = addQuestion(q, 1, 'date');
@@ -107,7 +109,7 @@ describe('building one', () => {
           'x-label': '基本信息',
           properties: {
             birth: { 'x-label': '出生日期', type: 'string', 'x-widget': 'date', format: 'date' },
-            hours: { 'x-label': '每天工作小时数', type: 'string', 'x-widget': 'number' },
+            hours: { 'x-label': '每天工作小时数', type: 'number', 'x-widget': 'number' },
           },
           required: ['birth'],
           errorMessage: { required: { birth: '请选择出生日期' } },
@@ -123,10 +125,10 @@ describe('building one', () => {
 
   it('reorders, renames (conditions follow) and deletes (conditions on it go)', () => {
     let q = build();
-    q = moveQuestion(q, 1, 0, -1); // tired: to the end of the section before
+    q = moveQuestionBy(q, { section: 1, index: 0 }, -1); // tired: to the end of the section before
     expect(q.sections[0].questions.map((x) => x.key)).toEqual(['birth', 'hours', 'tired']);
     q = updateQuestion(q, 1, 0, { key: 'symptoms' });
-    expect(q.sections[1].questions[1].visibleIf).toEqual({ question: 'symptoms', equals: '失眠' });
+    expect(q.sections[1].questions[1].visibleIf).toEqual({ join: 'and', clauses: [{ question: 'symptoms', op: 'has', value: '失眠' }] });
     q = deleteQuestion(q, 1, 0);
     expect(q.sections[1].questions[0].visibleIf).toBeUndefined();
     q = updateQuestion(q, 1, 0, { key: '1bad', label: '' });

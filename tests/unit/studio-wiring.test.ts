@@ -12,7 +12,8 @@ import { readConfigFiles } from '../../src/engine/config/read-files';
 import { checkConfigFiles } from '../../src/engine/config/check-files';
 import { readMetaSchema } from '../../src/engine/config/check';
 import { registriesFor } from '../../src/server/config-registries';
-import { addQuestion, toFileText, updateQuestion, writeQuestionnaire, type Questionnaire, type RegistryEntry } from '../../src/studio/questionnaire/model';
+import { toFileText, writeQuestionnaire, type Questionnaire, type RegistryEntry } from '../../src/studio/questionnaire/model';
+import { addQuestion, updateQuestion } from '../../src/studio/questionnaire/edit';
 import { writeRegistry } from '../../src/studio/questionnaire/registry';
 import { addListBranch, addMessage, addPage, addTile, readWiring } from '../../src/studio/questionnaire/wiring';
 

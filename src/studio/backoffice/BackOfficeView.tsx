@@ -8,7 +8,7 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import './backoffice.css';
 
-type Area = 'operations' | 'catalogue' | 'capacity' | 'groups' | 'imports' | 'exports' | 'audit';
+type Area = 'operations' | 'catalogue' | 'capacity' | 'groups' | 'imports' | 'exports' | 'results' | 'audit';
 
 const AREAS: Array<{ area: Area; label: string; view: LazyExoticComponent<ComponentType> }> = [
   { area: 'operations', label: '运营看板', view: lazy(() => import('./operations/OperationsView')) },
@@ -17,6 +17,7 @@ const AREAS: Array<{ area: Area; label: string; view: LazyExoticComponent<Compon
   { area: 'groups', label: '团体单位', view: lazy(() => import('./groups/GroupsView')) },
   { area: 'imports', label: '导入', view: lazy(() => import('./imports/ImportsView')) },
   { area: 'exports', label: '导出', view: lazy(() => import('./exports/ExportsView')) },
+  { area: 'results', label: '问卷统计', view: lazy(() => import('./results/ResultsView')) },
   { area: 'audit', label: '操作日志', view: lazy(() => import('./audit/AuditView')) },
 ];
 

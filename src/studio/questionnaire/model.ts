@@ -6,9 +6,10 @@
  *   question   a property: x-label, a type (single: enum + radio/picker,
  *              multiple: array of enum + checkboxes, text, number, date),
  *              options with points (x-score), required with its message
- *              (errorMessage.required), a condition on another answer
- *              (x-visibleIf: `form.a == 'x'`, or `includes(form.a, 'x')` for a
- *              multiple choice)
+ *              (errorMessage.required), validators with their messages
+ *              (validators.ts), when it shows: clauses on other answers joined
+ *              by 且/或 (logic.ts, written as the x-visibleIf expression);
+ *              说明文字 (x-widget display), 签名 (x-widget signature)
  *   section    an object property with an x-label holding questions (as the
  *              occupational questionnaire's 基本信息, 一、职业史…)
  *   registry   flows/app.yaml `questionnaires.<id>`: title, owner, listed,
@@ -19,7 +20,12 @@
  * hand-written file round-trips unchanged.
  */
 
-export type QType = 'single' | 'multiple' | 'text' | 'number' | 'date' | 'other';
+import { readCondition, ruleExpression, type Condition, type Target, type TargetKind } from './logic';
+import { VALIDATION_KEYS, readValidation, validationJson, validationProblems, type Validation } from './validators';
+
+export type { Condition } from './logic';
+
+export type QType = 'single' | 'multiple' | 'text' | 'number' | 'date' | 'description' | 'calculated' | 'signature' | 'other';
 
 export const TYPE_LABELS: Record<QType, string> = {
   single: '单选',
@@ -27,6 +33,9 @@ export const TYPE_LABELS: Record<QType, string> = {
   text: '文字',
   number: '数字',
   date: '日期',
+  description: '说明文字',
+  calculated: '计算结果',
+  signature: '签名',
   other: '其他（在编辑器中修改）',
 };
 
@@ -35,8 +44,6 @@ export interface QOption {
   /** Points (x-score); undefined: the option scores nothing. */
   score?: number;
 }
-
-export type Condition = { question: string; equals: string } | { raw: string };
 
 export interface Question {
   key: string;
@@ -52,6 +59,10 @@ export interface Question {
   multiline?: boolean;
   /** single: a picker (a wheel) instead of radio buttons. */
   picker?: boolean;
+  /** calculated: the expression shown (formula.ts), without its `=`. */
+  formula?: string;
+  /** text / number: range, length, pattern, each with its message. */
+  validation?: Validation;
   /** The property as read: keys the builder does not manage are written back as they were. */
   raw: Record<string, unknown>;
 }
@@ -62,6 +73,8 @@ export interface Section {
   title: string;
   questions: Question[];
   visibleIf?: Condition;
+  /** A repeatable group: a list of entries (x-widget list, items an object), e.g. past illnesses. */
+  repeat?: boolean;
   raw: Record<string, unknown>;
 }
 
@@ -87,24 +100,17 @@ export interface RegistryEntry {
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-const MANAGED_Q = ['type', 'x-label', 'x-widget', 'enum', 'items', 'x-score', 'x-visibleIf', 'x-placeholder', 'uniqueItems'];
+const MANAGED_Q = ['type', 'x-label', 'x-widget', 'enum', 'items', 'x-score', 'x-visibleIf', 'x-placeholder', 'uniqueItems', 'x-options', ...VALIDATION_KEYS];
 
 // ------------------------------------------------------------------ reading
-
-function condOf(v: unknown): Condition | undefined {
-  if (typeof v !== 'string' || !v.trim()) return undefined;
-  let m = /^\s*form\.([\w.]+)\s*==\s*'([^']*)'\s*$/.exec(v);
-  if (m) return { question: m[1], equals: m[2] };
-  m = /^\s*includes\(\s*form\.([\w.]+)\s*,\s*'([^']*)'\s*\)\s*$/.exec(v);
-  if (m) return { question: m[1], equals: m[2] };
-  return { raw: v };
-}
 
 function typeOf(p: Json): QType {
   const w = p['x-widget'];
   if (p.type === 'array' && isObj(p.items) && Array.isArray(p.items.enum) && (w === undefined || w === 'checkboxes')) return 'multiple';
   if (Array.isArray(p.enum) && (p.type === 'string' || p.type === undefined) && (w === undefined || w === 'radio' || w === 'picker')) return 'single';
   if (w === 'date') return 'date';
+  if (w === 'display' && p.type !== 'object' && p.type !== 'array') return String((isObj(p['x-options']) && p['x-options'].text) || '').startsWith('=') ? 'calculated' : 'description';
+  if (w === 'signature') return 'signature';
   if (w === 'number' || ((p.type === 'number' || p.type === 'integer') && w === undefined)) return 'number';
   if ((p.type === 'string' || p.type === undefined) && (w === undefined || w === 'text' || w === 'textarea') && !Array.isArray(p.enum)) return 'text';
   return 'other';
@@ -116,17 +122,25 @@ function questionOf(key: string, p: Json, required: string[], messages: Json): Q
   const score = isObj(p['x-score']) ? (p['x-score'] as Record<string, unknown>) : {};
   return {
     key,
-    label: typeof p['x-label'] === 'string' ? p['x-label'] : '',
+    label: type === 'description' ? displayText(p) : typeof p['x-label'] === 'string' ? p['x-label'] : '',
     type,
     options: type === 'single' || type === 'multiple' ? (values ?? []).map((v) => ({ value: String(v), score: typeof score[String(v)] === 'number' ? (score[String(v)] as number) : undefined })) : [],
     required: required.includes(key),
     requiredMessage: typeof messages[key] === 'string' ? (messages[key] as string) : '',
-    visibleIf: condOf(p['x-visibleIf']),
+    visibleIf: readCondition(p['x-visibleIf']),
     placeholder: typeof p['x-placeholder'] === 'string' ? p['x-placeholder'] : undefined,
     multiline: p['x-widget'] === 'textarea',
     picker: p['x-widget'] === 'picker',
+    validation: type === 'text' || type === 'number' ? readValidation(p) : undefined,
+    formula: type === 'calculated' ? displayText(p).slice(1) : undefined,
     raw: p,
   };
+}
+
+/** A description block's text: x-options.text (what the display widget shows), else its label. */
+function displayText(p: Json): string {
+  const o = isObj(p['x-options']) ? p['x-options'] : {};
+  return typeof o.text === 'string' ? o.text : typeof p['x-label'] === 'string' ? p['x-label'] : '';
 }
 
 function requiredOf(o: Json): { required: string[]; messages: Json } {
@@ -141,20 +155,27 @@ function isSection(p: unknown): p is Json {
   return isObj(p) && p.type === 'object' && isObj(p.properties) && p['x-widget'] === undefined;
 }
 
+/** Is this property a repeatable group (a list whose entries are objects of questions)? */
+function isRepeat(p: unknown): p is Json {
+  return isObj(p) && p.type === 'array' && p['x-widget'] === 'list' && isObj(p.items) && (p.items.type === 'object' || p.items.type === undefined) && isObj(p.items.properties);
+}
+
 export function readQuestionnaire(schema: Json): Questionnaire {
   const props = isObj(schema.properties) ? schema.properties : {};
   const top = requiredOf(schema);
   const sections: Section[] = [];
   let loose: Section | null = null;
   for (const [key, p] of Object.entries(props)) {
-    if (isSection(p)) {
+    if (isSection(p) || isRepeat(p)) {
       loose = null;
-      const own = requiredOf(p);
+      const body = (isRepeat(p) ? (p as Json).items : p) as Json;
+      const own = requiredOf(body);
       sections.push({
         key,
         title: typeof p['x-label'] === 'string' ? p['x-label'] : key,
-        questions: Object.entries(p.properties as Json).map(([k, q]) => questionOf(k, isObj(q) ? q : {}, own.required, own.messages)),
-        visibleIf: condOf(p['x-visibleIf']),
+        questions: Object.entries(body.properties as Json).map(([k, q]) => questionOf(k, isObj(q) ? q : {}, own.required, own.messages)),
+        visibleIf: readCondition(p['x-visibleIf']),
+        ...(isRepeat(p) ? { repeat: true } : {}),
         raw: p,
       });
     } else {
@@ -176,12 +197,26 @@ export function allQuestions(qn: Questionnaire): Array<{ section: Section; quest
   return qn.sections.flatMap((section) => section.questions.map((question) => ({ section, question, path: questionPath(section, question) })));
 }
 
+/** What a condition can compare on the question at `path` (logic.ts). */
+export function targetKind(qn: Questionnaire, path: string): TargetKind | undefined {
+  const q = allQuestions(qn).find((x) => x.path === path)?.question;
+  if (!q) return undefined;
+  if (q.type === 'number') return q.raw.type === 'number' || q.raw.type === 'integer' || !Object.keys(q.raw).length ? 'number' : 'numberText';
+  return q.type === 'single' || q.type === 'multiple' || q.type === 'text' || q.type === 'date' ? q.type : undefined;
+}
+
+/** The questions a condition may name (every one it can compare). */
+export function conditionTargets(qn: Questionnaire): Target[] {
+  // a question inside a repeatable group has one answer per entry: no condition can name it
+  return allQuestions(qn).flatMap(({ section, question: q, path }) => {
+    const kind = section.repeat ? undefined : targetKind(qn, path);
+    return kind ? [{ path, label: q.label, kind, options: q.options.map((o) => o.value) }] : [];
+  });
+}
+
 function condText(c: Condition | undefined, qn: Questionnaire): string | undefined {
   if (!c) return undefined;
-  if ('raw' in c) return c.raw;
-  const target = allQuestions(qn).find((x) => x.path === c.question);
-  const v = c.equals.replace(/'/g, '');
-  return target?.question.type === 'multiple' ? `includes(form.${c.question}, '${v}')` : `form.${c.question} == '${v}'`;
+  return 'raw' in c ? c.raw : ruleExpression(c, (path) => targetKind(qn, path));
 }
 
 /** Writes `managed` keys over `raw`, keeping raw's key order, dropping managed keys set to undefined. */
@@ -205,7 +240,11 @@ function questionJson(q: Question, qn: Questionnaire): Json {
   const scored = q.options.filter((o) => typeof o.score === 'number');
   const score = scored.length ? Object.fromEntries(scored.map((o) => [o.value, o.score])) : undefined;
   const m: Json = {};
-  m['x-label'] = q.label !== '' || 'x-label' in raw ? q.label : undefined;
+  // a description's text is its x-options.text; a label it had as another type would sit beside it
+  m['x-label'] = q.type === 'description' ? (same ? raw['x-label'] : undefined) : q.label !== '' || 'x-label' in raw ? q.label : undefined;
+  m['x-options'] = raw['x-options'];
+  if (q.type === 'text' || q.type === 'number') Object.assign(m, validationJson(q.validation, raw));
+  else for (const k of VALIDATION_KEYS) m[k] = raw[k];
   m['x-placeholder'] = q.placeholder || undefined;
   m['x-visibleIf'] = condText(q.visibleIf, qn);
   switch (q.type) {
@@ -227,8 +266,24 @@ function questionJson(q: Question, qn: Questionnaire): Json {
       m['x-widget'] = q.multiline ? 'textarea' : raw['x-widget'] === 'text' ? 'text' : undefined;
       break;
     case 'number':
-      m.type = same ? raw.type : 'string';
+      // a new number question keeps a number (ranges and conditions compare numbers)
+      m.type = same ? raw.type : 'number';
       m['x-widget'] = same ? raw['x-widget'] : 'number';
+      break;
+    case 'description':
+      m.type = same ? raw.type : 'string';
+      m['x-widget'] = 'display';
+      m['x-options'] = { ...(isObj(raw['x-options']) ? raw['x-options'] : {}), text: q.label };
+      break;
+    case 'calculated':
+      m.type = same ? raw.type : 'string';
+      m['x-widget'] = 'display';
+      m['x-options'] = { ...(isObj(raw['x-options']) ? raw['x-options'] : {}), text: `=${q.formula ?? ''}` };
+      break;
+    case 'signature':
+      m.type = 'string';
+      m['x-widget'] = 'signature';
+      m.pattern = same ? raw.pattern : '^(data:image/png;base64,[A-Za-z0-9+/=]+)?$';
       break;
     case 'date':
       m.type = same ? raw.type : 'string';
@@ -237,7 +292,8 @@ function questionJson(q: Question, qn: Questionnaire): Json {
       break;
   }
   // a type change drops what belonged to the old type
-  const keep = same ? raw : Object.fromEntries(Object.entries(raw).filter(([k]) => !['enum', 'items', 'x-score', 'uniqueItems', 'format', 'x-options', 'default'].includes(k)));
+  const keep = same ? raw : Object.fromEntries(Object.entries(raw).filter(([k]) => !['enum', 'items', 'x-score', 'uniqueItems', 'format', 'x-options', 'default', ...VALIDATION_KEYS].includes(k)));
+  if (!same) for (const k of ['x-options', ...VALIDATION_KEYS]) if (m[k] === raw[k]) m[k] = undefined;
   return merge(keep, m, MANAGED_Q);
 }
 
@@ -277,6 +333,13 @@ export function writeQuestionnaire(qn: Questionnaire): Json {
     }
     const inner: Json = {};
     for (const q of s.questions) inner[q.key] = questionJson(q, qn);
+    if (s.repeat) {
+      // the entries' questions and required live in `items`; the list keeps its own keys (minItems, default…)
+      const items = isObj(s.raw.items) ? s.raw.items : {};
+      const entry = merge(items, { type: 'object', properties: inner, ...withRequired(items, s.questions) }, ['type', 'properties', 'required', 'errorMessage']);
+      properties[s.key] = merge(s.raw, { type: 'array', 'x-label': s.title, 'x-widget': 'list', 'x-visibleIf': condText(s.visibleIf, qn), items: entry }, ['type', 'x-label', 'x-widget', 'x-visibleIf', 'items']);
+      continue;
+    }
     const req = withRequired(s.raw, s.questions);
     properties[s.key] = merge(s.raw, { type: 'object', 'x-label': s.title, 'x-visibleIf': condText(s.visibleIf, qn), properties: inner, ...req }, ['type', 'x-label', 'x-visibleIf', 'properties', 'required', 'errorMessage']);
   }
@@ -291,91 +354,6 @@ export function toFileText(schema: Json, original?: string): string {
   return original === undefined || original.endsWith('\n') ? `${text}\n` : text;
 }
 
-// ------------------------------------------------------------------ editing
-
-export function uniqueKey(qn: Questionnaire, base = 'q'): string {
-  const taken = new Set([...qn.sections.flatMap((s) => s.questions.map((q) => q.key)), ...qn.sections.map((s) => s.key ?? '')]);
-  for (let i = 1; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
-}
-
-export function newQuestion(qn: Questionnaire, type: QType): Question {
-  const options = type === 'single' ? [{ value: '是' }, { value: '否' }] : type === 'multiple' ? [{ value: '选项一' }, { value: '选项二' }] : [];
-  return { key: uniqueKey(qn), label: '新题目', type, options, required: false, requiredMessage: '', raw: {} };
-}
-
-export function addQuestion(qn: Questionnaire, sectionIdx: number, type: QType): Questionnaire {
-  const q = newQuestion(qn, type);
-  if (!qn.sections.length) return { ...qn, sections: [{ key: null, title: '', questions: [q], raw: {} }] };
-  return { ...qn, sections: qn.sections.map((s, i) => (i === sectionIdx ? { ...s, questions: [...s.questions, q] } : s)) };
-}
-
-export function updateQuestion(qn: Questionnaire, sectionIdx: number, qIdx: number, patch: Partial<Question>): Questionnaire {
-  const old = qn.sections[sectionIdx].questions[qIdx];
-  let next = { ...old, ...patch };
-  if (patch.type && patch.type !== old.type) {
-    if ((patch.type === 'single' || patch.type === 'multiple') && !next.options.length) next.options = [{ value: '是' }, { value: '否' }];
-    if (patch.type !== 'single' && patch.type !== 'multiple') next.options = [];
-  }
-  let out: Questionnaire = { ...qn, sections: qn.sections.map((s, i) => (i === sectionIdx ? { ...s, questions: s.questions.map((q, j) => (j === qIdx ? next : q)) } : s)) };
-  // a renamed key: conditions naming it follow
-  if (patch.key && patch.key !== old.key) {
-    const sec = qn.sections[sectionIdx];
-    const from = questionPath(sec, old);
-    const to = questionPath(sec, next);
-    out = mapConditions(out, (c) => (c && !('raw' in c) && c.question === from ? { ...c, question: to } : c));
-    next = out.sections[sectionIdx].questions[qIdx];
-  }
-  return out;
-}
-
-function mapConditions(qn: Questionnaire, f: (c: Condition | undefined) => Condition | undefined): Questionnaire {
-  return { ...qn, sections: qn.sections.map((s) => ({ ...s, visibleIf: f(s.visibleIf), questions: s.questions.map((q) => ({ ...q, visibleIf: f(q.visibleIf) })) })) };
-}
-
-export function deleteQuestion(qn: Questionnaire, sectionIdx: number, qIdx: number): Questionnaire {
-  const path = questionPath(qn.sections[sectionIdx], qn.sections[sectionIdx].questions[qIdx]);
-  const out = { ...qn, sections: qn.sections.map((s, i) => (i === sectionIdx ? { ...s, questions: s.questions.filter((_, j) => j !== qIdx) } : s)) };
-  // a condition on a deleted question would name nothing: drop it
-  return mapConditions(out, (c) => (c && !('raw' in c) && c.question === path ? undefined : c));
-}
-
-/** Moves a question up (-1) or down (+1), across into the next section at an edge. */
-export function moveQuestion(qn: Questionnaire, sectionIdx: number, qIdx: number, delta: -1 | 1): Questionnaire {
-  const secs = qn.sections.map((s) => ({ ...s, questions: [...s.questions] }));
-  const list = secs[sectionIdx].questions;
-  const to = qIdx + delta;
-  if (to >= 0 && to < list.length) {
-    [list[qIdx], list[to]] = [list[to], list[qIdx]];
-    return { ...qn, sections: secs };
-  }
-  const other = sectionIdx + delta;
-  if (other < 0 || other >= secs.length) return qn;
-  const [q] = list.splice(qIdx, 1);
-  if (delta < 0) secs[other].questions.push(q);
-  else secs[other].questions.unshift(q);
-  return { ...qn, sections: secs };
-}
-
-export function addSection(qn: Questionnaire, title: string): Questionnaire {
-  return { ...qn, sections: [...qn.sections, { key: uniqueKey(qn, 'section'), title, questions: [], raw: {} }] };
-}
-
-export function updateSection(qn: Questionnaire, idx: number, patch: Partial<Section>): Questionnaire {
-  return { ...qn, sections: qn.sections.map((s, i) => (i === idx ? { ...s, ...patch } : s)) };
-}
-
-export function deleteSection(qn: Questionnaire, idx: number): Questionnaire {
-  return { ...qn, sections: qn.sections.filter((_, i) => i !== idx) };
-}
-
-export function moveSection(qn: Questionnaire, idx: number, delta: -1 | 1): Questionnaire {
-  const to = idx + delta;
-  if (to < 0 || to >= qn.sections.length) return qn;
-  const secs = [...qn.sections];
-  [secs[idx], secs[to]] = [secs[to], secs[idx]];
-  return { ...qn, sections: secs };
-}
-
 /** What is wrong before writing (the checker says the rest once written). */
 export function problemsOf(qn: Questionnaire): string[] {
   const out: string[] = [];
@@ -388,6 +366,8 @@ export function problemsOf(qn: Questionnaire): string[] {
     const vals = q.options.map((o) => o.value);
     if (new Set(vals).size !== vals.length) out.push(`题目“${q.label}”有重复的选项`);
     if (vals.some((v) => !v.trim())) out.push(`题目“${q.label}”有空白的选项`);
+    out.push(...validationProblems(q.label || q.key, q.validation));
+    if (q.type === 'calculated' && !q.formula?.trim()) out.push(`题目“${q.label || q.key}”还没有计算公式`);
   }
   for (const [k, n] of keys) if (n > 1) out.push(`字段名 ${k} 重复`);
   return out;

@@ -55,7 +55,8 @@ export function writeRegistry(appYaml: string, entry: RegistryEntry): string {
 export function scoreRange(qn: Questionnaire): { min: number; max: number } {
   let min = 0;
   let max = 0;
-  for (const { question: q } of allQuestions(qn)) {
+  for (const { section, question: q } of allQuestions(qn)) {
+    if (section.repeat) continue; // the score does not count list entries (engine/form/score.ts)
     const pts = q.options.map((o) => o.score ?? 0);
     if (!pts.length) continue;
     if (q.type === 'single') {

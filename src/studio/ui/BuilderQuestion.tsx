@@ -4,14 +4,20 @@
  * (../questionnaire/model.ts writes them into the schema).
  */
 import { TYPE_LABELS, questionPath, type QType, type Question, type Section } from '../questionnaire/model';
+import type { Target } from '../questionnaire/logic';
+import { validationWords } from '../questionnaire/validators';
+import ConditionEditor from './BuilderLogic';
+import ValidatorEditor from './BuilderValidators';
+import FormulaEditor from './BuilderFormula';
 
-export const TYPES: QType[] = ['single', 'multiple', 'text', 'number', 'date'];
+export const TYPES: QType[] = ['single', 'multiple', 'text', 'number', 'date', 'description', 'calculated', 'signature'];
 
 export default function QuestionCard({
   n,
   section,
   q,
-  choices,
+  targets,
+  scaleRow,
   onChange,
   onMove,
   onDelete,
@@ -19,20 +25,20 @@ export default function QuestionCard({
   n: number;
   section: Section;
   q: Question;
-  choices: Array<{ question: Question; path: string }>;
+  targets: Target[];
+  /** A row of a scale group: its options are the group's (BuilderScale). */
+  scaleRow?: boolean;
   onChange: (patch: Partial<Question>) => void;
   onMove: (d: -1 | 1) => void;
   onDelete: () => void;
 }) {
-  const cond = q.visibleIf && !('raw' in q.visibleIf) ? q.visibleIf : null;
-  const source = cond ? choices.find((c) => c.path === cond.question) : undefined;
   const setOption = (i: number, patch: Partial<{ value: string; score?: number }>) => onChange({ options: q.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) });
   return (
     <div className="st-question" data-key={questionPath(section, q)}>
       <div className="st-row">
         <span className="st-qn">{n}.</span>
-        <input className="st-input st-grow" value={q.label} onChange={(e) => onChange({ label: e.target.value })} aria-label="题目" placeholder="题目文字" />
-        <select className="st-input" value={q.type} onChange={(e) => onChange({ type: e.target.value as QType })} aria-label="题型" disabled={q.type === 'other'}>
+        <input className="st-input st-grow" value={q.label} onChange={(e) => onChange({ label: e.target.value })} aria-label="题目" placeholder={q.type === 'description' ? '给填写人看的说明' : '题目文字'} />
+        <select className="st-input" value={q.type} onChange={(e) => onChange({ type: e.target.value as QType })} aria-label="题型" disabled={q.type === 'other' || scaleRow} hidden={scaleRow}>
           {(q.type === 'other' ? ['other' as QType] : TYPES).map((t) => (
             <option key={t} value={t}>
               {TYPE_LABELS[t]}
@@ -57,7 +63,7 @@ export default function QuestionCard({
             <label>
               字段名 <input className="st-input st-key" value={q.key} onChange={(e) => onChange({ key: e.target.value.trim() })} aria-label="字段名" />
             </label>
-            <label>
+            <label hidden={q.type === 'description'}>
               <input type="checkbox" checked={q.required} onChange={(e) => onChange({ required: e.target.checked, requiredMessage: e.target.checked ? q.requiredMessage : '' })} /> 必填
             </label>
             {q.required ? (
@@ -68,7 +74,7 @@ export default function QuestionCard({
                 <input type="checkbox" checked={!!q.multiline} onChange={(e) => onChange({ multiline: e.target.checked })} /> 多行
               </label>
             ) : null}
-            {q.type === 'single' ? (
+            {q.type === 'single' && !scaleRow ? (
               <label>
                 <input type="checkbox" checked={!!q.picker} onChange={(e) => onChange({ picker: e.target.checked })} /> 下拉选择
               </label>
@@ -81,7 +87,7 @@ export default function QuestionCard({
               </label>
             </div>
           ) : null}
-          {q.type === 'single' || q.type === 'multiple' ? (
+          {(q.type === 'single' || q.type === 'multiple') && !scaleRow ? (
             <div className="st-options">
               {q.options.map((o, i) => (
                 <div className="st-row" key={i}>
@@ -109,49 +115,14 @@ export default function QuestionCard({
               </button>
             </div>
           ) : null}
-          <div className="st-row st-small-text">
-            显示条件：
-            {q.visibleIf && 'raw' in q.visibleIf ? (
-              <>
-                <code>{q.visibleIf.raw}</code>
-                <button className="st-link" onClick={() => onChange({ visibleIf: undefined })}>
-                  清除
-                </button>
-              </>
-            ) : (
-              <>
-                <select
-                  className="st-input"
-                  value={cond?.question ?? ''}
-                  onChange={(e) => {
-                    const c = choices.find((x) => x.path === e.target.value);
-                    onChange({ visibleIf: c ? { question: c.path, equals: c.question.options[0]?.value ?? '' } : undefined });
-                  }}
-                  aria-label="显示条件的题目"
-                >
-                  <option value="">始终显示</option>
-                  {choices.map((c) => (
-                    <option key={c.path} value={c.path}>
-                      当“{c.question.label || c.path}”
-                    </option>
-                  ))}
-                </select>
-                {cond && source ? (
-                  <>
-                    {source.question.type === 'multiple' ? '选了' : '选'}
-                    <select className="st-input" value={cond.equals} onChange={(e) => onChange({ visibleIf: { question: cond.question, equals: e.target.value } })} aria-label="显示条件的选项">
-                      {source.question.options.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.value}
-                        </option>
-                      ))}
-                    </select>
-                    时显示
-                  </>
-                ) : null}
-              </>
-            )}
-          </div>
+          {q.type === 'text' || q.type === 'number' ? (
+            <details className="st-validator-box" open={!!validationWords(q.validation)}>
+              <summary className="st-small-text">校验{validationWords(q.validation) ? `：${validationWords(q.validation)}` : ''}</summary>
+              <ValidatorEditor kind={q.type} validation={q.validation} onChange={(validation) => onChange({ validation })} />
+            </details>
+          ) : null}
+          {q.type === 'calculated' ? <FormulaEditor formula={q.formula} targets={targets} onChange={(formula) => onChange({ formula })} /> : null}
+          <ConditionEditor condition={q.visibleIf} targets={targets} onChange={(visibleIf) => onChange({ visibleIf })} subject={`题目“${q.label || q.key}”`} />
         </>
       )}
     </div>

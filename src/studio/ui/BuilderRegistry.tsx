@@ -2,6 +2,8 @@
  * The builder's side panels for one questionnaire: its registry entry in
  * flows/app.yaml (title, owner, 我的问卷, scoring bands) and 在手机上, what an
  * examinee needs to reach it. Split from BuilderView.tsx (the question list).
+ * Every change goes through the builder's `change` (BuilderHistory.tsx), so
+ * 撤销 takes it back like a change to a question.
  */
 import { useMemo, useState } from 'react';
 import type { Band, RegistryEntry } from '../questionnaire/model';
@@ -9,25 +11,30 @@ import { writeRegistry } from '../questionnaire/registry';
 import { TILE_ICONS, addListBranch, addPage, addTile, readWiring } from '../questionnaire/wiring';
 import { baseName } from '../files';
 import { studio, useStudio } from '../store';
+import type { BuilderChange, ChangeHow } from './BuilderHistory';
 
 const APP = 'flows/app.yaml';
 const NO_FILES: Record<string, string> = {};
 
 /** The questionnaire's registry entry: title, owner, 我的问卷, scoring bands. */
-export function RegistryPanel({ path, entry, range }: { path: string; entry?: RegistryEntry; range: { min: number; max: number } }) {
+export function RegistryPanel({ path, entry, range, change }: { path: string; entry?: RegistryEntry; range: { min: number; max: number }; change: BuilderChange }) {
   const app = useStudio((s) => s.draft?.files[APP] ?? '');
   const id = baseName(path).replace(/\.json$/, '');
-  const write = (e: RegistryEntry) => studio.edit(APP, writeRegistry(app, e));
+  const write = (e: RegistryEntry, how: ChangeHow) => change({ [APP]: writeRegistry(app, e) }, how);
   if (!entry)
     return (
       <div className="st-box st-registry">
         <p className="st-muted">这个表单还没有登记为问卷（flows/app.yaml 的 questionnaires）。登记后服务器才会保存、计分并在“我的问卷”中列出它。</p>
-        <button className="st-btn st-small" onClick={() => write({ id, title: id, schema: path.slice('schemas/'.length), owner: 'openid', listed: true, bands: [] })}>
+        <button className="st-btn st-small" onClick={() => write({ id, title: id, schema: path.slice('schemas/'.length), owner: 'openid', listed: true, bands: [] }, { label: '登记为问卷' })}>
           登记为问卷
         </button>
       </div>
     );
-  const setBand = (i: number, patch: Partial<Band>) => write({ ...entry, bands: entry.bands.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
+  // typing in one band's field is one step (its key); see BuilderHistory.tsx
+  const setBand = (i: number, patch: Partial<Band>) => {
+    const field = 'max' in patch ? '最高分' : '结论';
+    write({ ...entry, bands: entry.bands.map((b, j) => (j === i ? { ...b, ...patch } : b)) }, { label: `修改第 ${i + 1} 段的${field}`, key: `band.${i}.${field}` });
+  };
   return (
     <div className="st-box st-registry" aria-label="问卷登记">
       <div className="st-row">
@@ -37,17 +44,17 @@ export function RegistryPanel({ path, entry, range }: { path: string; entry?: Re
       <div className="st-row">
         <label className="st-field st-grow">
           <span>列表中的标题</span>
-          <input className="st-input" value={entry.title} onChange={(e) => write({ ...entry, title: e.target.value })} />
+          <input className="st-input" value={entry.title} onChange={(e) => write({ ...entry, title: e.target.value }, { label: '修改列表中的标题', key: 'registry.title' })} />
         </label>
         <label className="st-field">
           <span>属于</span>
-          <select className="st-input" value={entry.owner} onChange={(e) => write({ ...entry, owner: e.target.value as 'openid' | 'regno' })}>
+          <select className="st-input" value={entry.owner} onChange={(e) => write({ ...entry, owner: e.target.value as 'openid' | 'regno' }, { label: '修改问卷属于谁' })}>
             <option value="openid">用户本人</option>
             <option value="regno">体检号（团检成员）</option>
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={entry.listed} onChange={(e) => write({ ...entry, listed: e.target.checked })} /> 未填写时也在“我的问卷”中列出
+          <input type="checkbox" checked={entry.listed} onChange={(e) => write({ ...entry, listed: e.target.checked }, { label: e.target.checked ? '在“我的问卷”中列出' : '不在“我的问卷”中列出' })} /> 未填写时也在“我的问卷”中列出
         </label>
       </div>
       <div>
@@ -71,7 +78,11 @@ export function RegistryPanel({ path, entry, range }: { path: string; entry?: Re
             <label className="st-small-text st-grow st-band-label">
               结论 <input className="st-input" value={b.label} onChange={(e) => setBand(i, { label: e.target.value })} aria-label={`第 ${i + 1} 段结论`} />
             </label>
-            <button className="st-btn st-small" onClick={() => write({ ...entry, bands: entry.bands.filter((_, j) => j !== i) })} aria-label={`删除第 ${i + 1} 段`}>
+            <button
+              className="st-btn st-small"
+              onClick={() => write({ ...entry, bands: entry.bands.filter((_, j) => j !== i) }, { label: `删除第 ${i + 1} 段“${b.label}”`, deleted: `已删除计分段“${b.label}”` })}
+              aria-label={`删除第 ${i + 1} 段`}
+            >
               ×
             </button>
           </div>
@@ -79,7 +90,7 @@ export function RegistryPanel({ path, entry, range }: { path: string; entry?: Re
         })}
         <button
           className="st-btn st-small"
-          onClick={() => write({ ...entry, bands: [...entry.bands, { max: (entry.bands[entry.bands.length - 1]?.max ?? range.min) + 5, label: '新结论' }] })}
+          onClick={() => write({ ...entry, bands: [...entry.bands, { max: (entry.bands[entry.bands.length - 1]?.max ?? range.min) + 5, label: '新结论' }] }, { label: '添加计分段' })}
         >
           添加计分段
         </button>
@@ -88,17 +99,12 @@ export function RegistryPanel({ path, entry, range }: { path: string; entry?: Re
   );
 }
 
-/** Writes each changed file into the draft (new files too); the check, the diff and publishing follow as for any edit. */
-function apply(changed: Record<string, string>): void {
-  for (const [p, text] of Object.entries(changed)) studio.edit(p, text);
-}
-
 /**
  * 在手机上: what an examinee needs to reach this questionnaire (its page, a
  * home tile, its branch in 我的问卷), each shown as there or missing, with the
  * button that writes the missing part (../questionnaire/wiring.ts).
  */
-export function PhonePanel({ entry }: { entry: RegistryEntry }) {
+export function PhonePanel({ entry, change }: { entry: RegistryEntry; change: BuilderChange }) {
   const files = useStudio((s) => s.draft?.files ?? NO_FILES);
   const w = useMemo(() => readWiring(files, entry), [files, entry]);
   const [tileText, setTileText] = useState(entry.title);
@@ -134,7 +140,7 @@ export function PhonePanel({ entry }: { entry: RegistryEntry }) {
           w.cannotGenerate ? (
             <span className="st-muted st-small-text">{w.cannotGenerate}</span>
           ) : (
-            <button className="st-btn st-small st-primary" onClick={() => apply(addPage(files, entry, entry.title || entry.id))}>
+            <button className="st-btn st-small st-primary" onClick={() => change(addPage(files, entry, entry.title || entry.id), { label: '生成填写页面' })}>
               生成填写页面
             </button>
           )
@@ -148,7 +154,8 @@ export function PhonePanel({ entry }: { entry: RegistryEntry }) {
         </span>
         {!w.tile && w.page && w.home ? (
           <>
-            <label className="st-small-text">
+            {/* the tile's text is not in the draft until added: Ctrl+Z here is the browser's own */}
+            <label className="st-small-text" data-own-undo="">
               入口文字 <input className="st-input" value={tileText} onChange={(e) => setTileText(e.target.value)} aria-label="入口文字" maxLength={8} />
             </label>
             <label className="st-small-text">
@@ -161,7 +168,7 @@ export function PhonePanel({ entry }: { entry: RegistryEntry }) {
                 ))}
               </select>
             </label>
-            <button className="st-btn st-small st-primary" disabled={!tileText.trim()} onClick={() => apply(addTile(files, w, tileText.trim(), icon))}>
+            <button className="st-btn st-small st-primary" disabled={!tileText.trim()} onClick={() => change(addTile(files, w, tileText.trim(), icon), { label: '添加首页入口' })}>
               添加首页入口
             </button>
           </>
@@ -173,7 +180,7 @@ export function PhonePanel({ entry }: { entry: RegistryEntry }) {
         {done(w.listBranch)}
         <span className="st-grow">“我的问卷”中可以打开查看</span>
         {!w.listBranch && w.page && w.list ? (
-          <button className="st-btn st-small st-primary" onClick={() => apply(addListBranch(files, w, entry))}>
+          <button className="st-btn st-small st-primary" onClick={() => change(addListBranch(files, w, entry), { label: '加入“我的问卷”' })}>
             加入“我的问卷”
           </button>
         ) : !w.listBranch ? (

@@ -4,31 +4,44 @@
  * entry (title, owner, 我的问卷, scoring bands). Every change writes the same
  * schema file a person writes by hand (../questionnaire/model.ts) into the
  * draft, and flows/app.yaml's registry entry; the editor, the check, the diff
- * and publishing then work as for any edit.
+ * and publishing then work as for any edit. Every change goes through the
+ * builder's history (BuilderHistory.tsx: 撤销 / 重做, Ctrl+Z); cards are
+ * reordered by dragging their handle (BuilderDrag.tsx) or with ↑ ↓.
  */
 import { useMemo, useState } from 'react';
 import {
   TYPE_LABELS,
-  addQuestion,
-  addSection,
+  conditionTargets,
+  questionPath,
   allQuestions,
-  deleteQuestion,
-  deleteSection,
-  moveQuestion,
-  moveSection,
   problemsOf,
   readQuestionnaire,
   toFileText,
-  updateQuestion,
-  updateSection,
   writeQuestionnaire,
   type QType,
+  type Question,
   type Questionnaire,
   type RegistryEntry,
 } from '../questionnaire/model';
+import {
+  addQuestion,
+  addSection,
+  deleteQuestion,
+  deleteSection,
+  moveSection,
+  updateQuestion,
+  updateSection,
+} from '../questionnaire/edit';
 import { readRegistry, scoreRange, writeRegistry } from '../questionnaire/registry';
+import { moveProblem, moveQuestionTo, stepPlace, type Place } from '../questionnaire/reorder';
 import { PhonePanel, RegistryPanel } from './BuilderRegistry';
 import QuestionCard, { TYPES } from './BuilderQuestion';
+import ConditionEditor from './BuilderLogic';
+import ScalePanel from './BuilderScale';
+import { addRow, makeScale, setScale, sharedScale } from '../questionnaire/scale';
+import { describePatch } from '../questionnaire/history';
+import { BuilderNoticeBar, HistoryButtons, useBuilderHistory, type ChangeHow } from './BuilderHistory';
+import { QuestionSlot, useQuestionDrag } from './BuilderDrag';
 import { baseName } from '../files';
 import { studio, useStudio } from '../store';
 
@@ -100,6 +113,8 @@ function NewQuestionnaire({ existing, taken, onCreated }: { existing: string[]; 
   return (
     <form
       className="st-newfile"
+      // a new questionnaire's name is not in the draft yet: Ctrl+Z here is the browser's own
+      data-own-undo=""
       onSubmit={(e) => {
         e.preventDefault();
         if (!id || problem || !title.trim()) return;
@@ -139,21 +154,40 @@ function Editor({ path, text, entry }: { path: string; text: string; entry?: Reg
   const allErrors = useStudio((s) => s.check.errors);
   const checkErrors = useMemo(() => allErrors.filter((e) => e.file === path), [allErrors, path]);
   const [newType, setNewType] = useState<QType>('single');
+  // one history per questionnaire shown (this Editor is keyed by its path), see BuilderHistory.tsx
+  const h = useBuilderHistory();
+  const drag = useQuestionDrag();
   if (!qn) return <div className="st-center st-error">{error}</div>;
 
-  const save = (next: Questionnaire) => studio.edit(path, toFileText(writeQuestionnaire(next), text));
+  const save = (next: Questionnaire, how: ChangeHow) => h.change({ [path]: toFileText(writeQuestionnaire(next), text) }, how);
   const problems = problemsOf(qn);
   const range = scoreRange(qn);
-  const choices = allQuestions(qn).filter((x) => x.question.type === 'single' || x.question.type === 'multiple');
+  const all = allQuestions(qn);
+  const numberOf = (q: Question) => all.findIndex((x) => x.question === q) + 1;
+  const nameOf = (q: Question) => `第 ${numberOf(q)} 题“${q.label || q.key}”`;
+  const at = (p: Place) => qn.sections[p.section].questions[p.index];
+  /** Drag and drop, ↑ and ↓: a move that would lose a field (its name taken there) is refused, saying why. */
+  const move = (from: Place, to: Place, label: string) => {
+    const problem = moveProblem(qn, from, to);
+    if (problem) h.warn(problem);
+    else save(moveQuestionTo(qn, from, to), { label });
+  };
+  const targets = conditionTargets(qn);
 
   return (
-    <section className="st-builder-main" aria-label="问卷内容">
-      <div className="st-row st-builder-head">
-        <span className="st-path">{path}</span>
-        <button className="st-btn st-small" onClick={() => studio.open(path)}>
-          在编辑器中打开
-        </button>
-        {checkErrors.length ? <span className="st-chip st-chip-bad">检查发现 {checkErrors.length} 个问题</span> : null}
+    // focusable (not in the tab order): a click on its free space keeps the focus in the builder, where Ctrl+Z undoes
+    <section className="st-builder-main" aria-label="问卷内容" tabIndex={-1}>
+      {/* stays in view while the list scrolls: 撤销 and the notice after deleting the 20th question are at hand */}
+      <div className="st-builder-bar">
+        <div className="st-row st-builder-head">
+          <span className="st-path">{path}</span>
+          <HistoryButtons h={h} />
+          <button className="st-btn st-small" onClick={() => studio.open(path)}>
+            在编辑器中打开
+          </button>
+          {checkErrors.length ? <span className="st-chip st-chip-bad">检查发现 {checkErrors.length} 个问题</span> : null}
+        </div>
+        <BuilderNoticeBar h={h} />
       </div>
       {problems.length ? (
         <ul className="st-box st-box-bad" role="alert">
@@ -164,42 +198,58 @@ function Editor({ path, text, entry }: { path: string; text: string; entry?: Reg
       ) : null}
       <label className="st-field">
         <span>问卷标题</span>
-        <input className="st-input" value={qn.title} onChange={(e) => save({ ...qn, title: e.target.value })} aria-label="问卷标题" />
+        <input className="st-input" value={qn.title} onChange={(e) => save({ ...qn, title: e.target.value }, { label: '修改问卷标题', key: 'title' })} aria-label="问卷标题" />
       </label>
-      <RegistryPanel path={path} entry={entry} range={range} />
-      {entry ? <PhonePanel entry={entry} /> : null}
+      <RegistryPanel path={path} entry={entry} range={range} change={h.change} />
+      {entry ? <PhonePanel entry={entry} change={h.change} /> : null}
       {qn.sections.map((s, si) => (
-        <fieldset key={si} className="st-section" aria-label={s.key ? `分组 ${s.title}` : '不分组的题目'}>
+        <fieldset
+          key={si}
+          className={`st-section${drag.from && drag.over?.section === si && drag.over.index === s.questions.length ? ' st-section-over' : ''}`}
+          aria-label={s.key ? `分组 ${s.title}` : '不分组的题目'}
+          // a drop on the section's free space: to its end
+          {...drag.target({ section: si, index: s.questions.length }, (from, to) => move(from, to, `把${nameOf(at(from))}移到“${s.title || '不分组的题目'}”的末尾`))}
+        >
           <legend>
             {s.key === null ? (
               <span className="st-muted">不分组的题目</span>
             ) : (
               <span className="st-row">
-                <input className="st-input" value={s.title} onChange={(e) => save(updateSection(qn, si, { title: e.target.value }))} aria-label="分组标题" />
+                <input className="st-input" value={s.title} onChange={(e) => save(updateSection(qn, si, { title: e.target.value }), { label: `修改分组“${s.key}”的标题`, key: `section.${s.key}.title` })} aria-label="分组标题" />
                 <span className="st-muted st-small-text">{s.key}</span>
-                <button className="st-btn st-small" onClick={() => save(moveSection(qn, si, -1))} aria-label="分组上移">
+                {s.repeat ? <span className="st-chip" title="填写人可以添加多条，每条都回答组内的题目">可重复</span> : null}
+                <button className="st-btn st-small" onClick={() => save(moveSection(qn, si, -1), { label: `上移分组“${s.title}”` })} aria-label="分组上移">
                   ↑
                 </button>
-                <button className="st-btn st-small" onClick={() => save(moveSection(qn, si, 1))} aria-label="分组下移">
+                <button className="st-btn st-small" onClick={() => save(moveSection(qn, si, 1), { label: `下移分组“${s.title}”` })} aria-label="分组下移">
                   ↓
                 </button>
-                <button className="st-btn st-small st-danger" onClick={() => save(deleteSection(qn, si))} disabled={s.questions.length > 0} title={s.questions.length ? '先删除或移走组内题目' : '删除分组'}>
+                <button className="st-btn st-small st-danger" onClick={() => save(deleteSection(qn, si), { label: `删除分组“${s.title}”`, deleted: `已删除分组“${s.title}”` })} disabled={s.questions.length > 0} title={s.questions.length ? '先删除或移走组内题目' : '删除分组'}>
                   删除分组
                 </button>
               </span>
             )}
           </legend>
+          {s.key !== null ? (
+            <ConditionEditor condition={s.visibleIf} targets={targets.filter((t) => !t.path.startsWith(`${s.key}.`))} onChange={(visibleIf) => save(updateSection(qn, si, { visibleIf }), { label: `修改分组“${s.title}”的显示条件` })} subject={`分组“${s.title}”`} />
+          ) : null}
+          <ScalePanel section={s} onScale={(options) => save(setScale(qn, si, options), { label: `修改量表“${s.title}”的选项` })} onAddRow={() => save(addRow(qn, si), { label: `给量表“${s.title}”添加一行` })} onMake={() => save(makeScale(qn, si), { label: `把分组“${s.title}”设为量表` })} />
           {s.questions.map((q, qi) => (
-            <QuestionCard
-              key={qi}
-              n={allQuestions(qn).findIndex((x) => x.question === q) + 1}
-              section={s}
-              q={q}
-              choices={choices.filter((c) => c.question !== q)}
-              onChange={(patch) => save(updateQuestion(qn, si, qi, patch))}
-              onMove={(d) => save(moveQuestion(qn, si, qi, d))}
-              onDelete={() => save(deleteQuestion(qn, si, qi))}
-            />
+            <QuestionSlot key={qi} place={{ section: si, index: qi }} drag={drag} onMove={(from, to) => move(from, to, `移动${nameOf(at(from))}`)}>
+              <QuestionCard
+                n={numberOf(q)}
+                section={s}
+                q={q}
+                scaleRow={!!sharedScale(s)}
+                targets={s.repeat ? [] : targets.filter((t) => t.path !== questionPath(s, q))}
+                onChange={(patch) => save(updateQuestion(qn, si, qi, patch), describePatch(numberOf(q), q, patch))}
+                onMove={(d) => {
+                  const to = stepPlace(qn, { section: si, index: qi }, d);
+                  if (to) move({ section: si, index: qi }, to, `${d < 0 ? '上移' : '下移'}${nameOf(q)}`);
+                }}
+                onDelete={() => save(deleteQuestion(qn, si, qi), { label: `删除${nameOf(q)}`, deleted: `已删除“${q.label || q.key}”` })}
+              />
+            </QuestionSlot>
           ))}
           <div className="st-row">
             <select className="st-input" value={newType} onChange={(e) => setNewType(e.target.value as QType)} aria-label="新题目的题型">
@@ -209,7 +259,7 @@ function Editor({ path, text, entry }: { path: string; text: string; entry?: Reg
                 </option>
               ))}
             </select>
-            <button className="st-btn st-small" onClick={() => save(addQuestion(qn, si, newType))}>
+            <button className="st-btn st-small" onClick={() => save(addQuestion(qn, si, newType), { label: '添加题目' })}>
               添加题目
             </button>
           </div>
@@ -217,12 +267,15 @@ function Editor({ path, text, entry }: { path: string; text: string; entry?: Reg
       ))}
       <div className="st-row">
         {qn.sections.length === 0 ? (
-          <button className="st-btn" onClick={() => save(addQuestion(qn, 0, newType))}>
+          <button className="st-btn" onClick={() => save(addQuestion(qn, 0, newType), { label: '添加第一道题' })}>
             添加第一道题
           </button>
         ) : null}
-        <button className="st-btn" onClick={() => save(addSection(qn, '新分组'))}>
+        <button className="st-btn" onClick={() => save(addSection(qn, '新分组'), { label: '添加分组' })}>
           添加分组
+        </button>
+        <button className="st-btn" onClick={() => save(addSection(qn, '新的可重复分组', true), { label: '添加可重复的分组' })} title="填写人可以填多条，例如既往病史、工作经历">
+          添加可重复的分组
         </button>
       </div>
     </section>

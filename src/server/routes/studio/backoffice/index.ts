@@ -15,6 +15,7 @@ import { studioGroupsRoutes } from './groups';
 import { studioImportsRoutes } from './imports';
 import { studioOperationsRoutes } from './operations';
 import { studioReportClientRoutes } from './report-clients';
+import { studioResultsRoutes } from './results';
 
 export async function studioBackOfficeRoutes(s: FastifyInstance): Promise<void> {
   await studioCatalogueRoutes(s);
@@ -23,6 +24,7 @@ export async function studioBackOfficeRoutes(s: FastifyInstance): Promise<void> 
   await studioImportsRoutes(s);
   await studioOperationsRoutes(s);
   await studioExportsRoutes(s);
+  await studioResultsRoutes(s);
   await studioAuditRoutes(s);
   await studioReportClientRoutes(s);
 }
