@@ -20,7 +20,8 @@ export interface AnswerSource {
   schemas: Record<string, object>;
 }
 
-interface AnswerRow {
+/** One stored answer as the export and the results read it. */
+export interface AnswerRow {
   id: string;
   owner_kind: string;
   owner_key: string;

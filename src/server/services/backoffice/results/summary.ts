@@ -12,22 +12,15 @@ import type { Queryable, SqlValue } from '../../../db/types';
 import { RESULTS_ALL_BRANCHES_LABEL, type ResultsBranch, type ResultsOptionsRes, type ResultsRes } from '../../../../contract/api/backoffice/results';
 import { addDays, centreDayStart } from '../../../../contract/rules/centre-day';
 import { schemaHash } from '../../questionnaires/validation';
-import { questionnairesWithAnswers, type AnswerSource } from '../exports/answers';
+import { questionnairesWithAnswers, type AnswerRow as StoredAnswer, type AnswerSource } from '../exports/answers';
 import { inBranchSql, UNPLACED_SQL } from './branch-filter';
 import { questionsOf, type Question } from './questions';
 import { AnswerTally, ScoreTally } from './tally';
 
 const PAGE = 500;
 
-interface AnswerRow {
-  id: string;
-  body: string;
-  schema_id: string | null;
-  schema_version: string | null;
-  updated_at: number | string;
-  score: number | string | null;
-  score_label: string | null;
-}
+/** What the results read of an answer (who gave it is not needed: counts only). */
+type AnswerRow = Omit<StoredAnswer, 'owner_kind' | 'owner_key' | 'title'>;
 
 export async function resultBranches(db: Queryable): Promise<ResultsBranch[]> {
   const rows = await db.all<{ hosp_code: string; hosp_name: string }>(`SELECT hosp_code, hosp_name FROM branches ORDER BY sort, hosp_code`);
