@@ -258,6 +258,10 @@ describe('the admin studio', () => {
     expect(await index.getAttribute('aria-label')).toMatch(/^步骤 Index 体检预约（入口）$/);
     expect(await page.locator('g[data-step="Branch"]').getAttribute('aria-label')).toMatch(/首页/);
     expect(await page.locator('.st-edge').count()).toBeGreaterThan(3);
+    // an edge says what leads there in an admin's words; the config's own form is on hover
+    const tap = page.locator('.st-edge text', { hasText: '点“个人体检”' }).first();
+    await tap.hover();
+    await expect.poll(() => page.locator('.st-edge-tip').innerText(), { timeout: 15_000 }).toMatch(/^Index → \w+：点“个人体检”.*（写作 \w+/);
     // the caption counts the flow shown, not every flow
     const homeSteps = (fs.readFileSync(path.join(dir, 'flows/home.yaml'), 'utf8').match(/^ {2}[A-Za-z]\w*:$/gm) ?? []).length;
     expect(await page.locator('.st-graph-tools').innerText()).toContain(`这个流程：${homeSteps} 个步骤`);

@@ -79,6 +79,21 @@ describe('flow graph', () => {
     expect(g.edges.find((x) => x.from === 'A' && x.to === 'C')!.at).toBe('on.tap[0].else[0].then[0].go');
   });
 
+  it('each edge also says in an admin\'s words what leads there (the raw form stays for the hover)', () => {
+    const g = buildFlowGraph(small());
+    const w = (from: string, to: string) => g.edges.filter((x) => x.from === from && x.to === to).map((x) => x.words);
+    expect(w('A', 'B')).toEqual(['事件“tap” · 满足条件', '事件“other” · 情况 1']);
+    expect(w('A', 'C')).toEqual(['事件“tap” · 不满足条件 · 确认']);
+    expect(w('A', 'L')).toEqual(['事件“other” · 其他情况']);
+    expect(w('B', 'C')).toEqual(['完成后自动进入 · 满足条件']);
+    // the repository's own flows: a tapped button reads as what the person taps; no path or expression in any edge's words
+    const config = loadConfig(ROOT).config;
+    const all = buildFlowGraph(config, registriesFor(ROOT).screens);
+    for (const e of all.edges) expect(e.words, `${e.from} → ${e.to}: ${e.words}`).not.toMatch(/[=!|&]|\bon\.|\[\d+\]|session\.|query\.|event\./);
+    expect(all.edges.some((e) => e.words.startsWith('点“'))).toBe(true);
+    expect(all.edges.filter((e) => e.words.includes('微信支付')).length).toBeGreaterThan(0);
+  });
+
   it('marks start, login and entries, and flags what nothing reaches', () => {
     const g = buildFlowGraph(small());
     const n = Object.fromEntries(g.nodes.map((x) => [x.id, x]));

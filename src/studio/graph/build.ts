@@ -13,6 +13,7 @@ import type { ActionKey } from '../../engine/types';
 import { SchemaWalker, type Json } from '../editor/schema-walk';
 import type { PathSeg } from '../editor/doc-context';
 import { getIn } from '../editor/vocab-types';
+import { ELSE_WORDS, IF_WORDS, LOAD_WORDS, NEXT_WORDS, PROP_WORDS, caseWords, eventWords, outcomeWords } from './edge-words';
 
 export interface GraphNode {
   id: string;
@@ -35,8 +36,10 @@ export interface GraphNode {
 export interface GraphEdge {
   from: string;
   to: string;
-  /** Short: the event and the conditions (`select · event.item.x == '2'`). */
+  /** As written: the event and the conditions (`select · event.item.x == '2'`), shown on hover. */
   label: string;
+  /** In an admin's words (`点“立即预约” · 满足条件`, edge-words.ts), drawn on the edge. */
+  words: string;
   kind: 'go' | 'next' | 'prop';
   /** Where it is written, step-relative (`on.select[1].then[0]`). */
   at: string;
@@ -64,23 +67,23 @@ export function buildFlowGraph(config: LoadedConfig, screens: Record<string, obj
     edges.push(e);
   };
 
-  const walkActions = (from: string, list: unknown, conds: string[], at: PathSeg[]) => {
+  const walkActions = (from: string, list: unknown, conds: string[], at: PathSeg[], says: string[]) => {
     if (!Array.isArray(list)) return;
     list.forEach((a, i) => {
       if (!isObj(a)) return;
       const key = Object.keys(a).find((k) => k in ACTION_SPEC) as ActionKey | undefined;
       if (!key) return;
       const here = [...at, i];
-      if (key === 'go' && typeof a.go === 'string') add({ from, to: a.go, label: conds.join(' · '), kind: 'go', at: fmtPath([...here, 'go']) });
+      if (key === 'go' && typeof a.go === 'string') add({ from, to: a.go, label: conds.join(' · '), words: says.join(' · '), kind: 'go', at: fmtPath([...here, 'go']) });
       if (key === 'if' && typeof a.if === 'string') {
-        walkActions(from, a.then, [...conds, a.if], [...here, 'then']);
-        walkActions(from, a.else, [...conds, `!(${a.if})`], [...here, 'else']);
+        walkActions(from, a.then, [...conds, a.if], [...here, 'then'], [...says, IF_WORDS]);
+        walkActions(from, a.else, [...conds, `!(${a.if})`], [...here, 'else'], [...says, ELSE_WORDS]);
         return;
       }
       if (key === 'switch' && Array.isArray(a.switch)) {
         a.switch.forEach((c, j) => {
           if (!isObj(c)) return;
-          walkActions(from, c.do, [...conds, typeof c.when === 'string' ? c.when : '其他'], [...here, 'switch', j, 'do']);
+          walkActions(from, c.do, [...conds, typeof c.when === 'string' ? c.when : '其他'], [...here, 'switch', j, 'do'], [...says, caseWords(j, c.when)]);
         });
         return;
       }
@@ -88,9 +91,9 @@ export function buildFlowGraph(config: LoadedConfig, screens: Record<string, obj
       for (const [m, kind] of Object.entries(spec.mods)) {
         if (!(m in a)) continue;
         const tag = key === 'confirm' && m === 'then' ? '确认' : key === 'confirm' && m === 'else' ? '取消' : m === 'onFail' ? '失败' : m === 'onError' ? '出错' : null;
-        if (kind === 'actions') walkActions(from, a[m], tag ? [...conds, tag] : conds, [...here, m]);
+        if (kind === 'actions') walkActions(from, a[m], tag ? [...conds, tag] : conds, [...here, m], tag ? [...says, tag] : says);
         else if (kind === 'outcomes' && isObj(a[m])) {
-          for (const [o, l] of Object.entries(a[m] as object)) walkActions(from, l, [...conds, `${String(a[key])}:${o}`], [...here, m, o]);
+          for (const [o, l] of Object.entries(a[m] as object)) walkActions(from, l, [...conds, `${String(a[key])}:${o}`], [...here, m, o], [...says, outcomeWords(String(a[key]), o)]);
         }
       }
     });
@@ -98,11 +101,11 @@ export function buildFlowGraph(config: LoadedConfig, screens: Record<string, obj
 
   const walkers = new Map<string, SchemaWalker>();
   for (const step of Object.values(config.steps)) {
-    walkActions(step.id, step.load, ['进入时'], ['load']);
-    if (isObj(step.on)) for (const [ev, list] of Object.entries(step.on)) walkActions(step.id, list, [ev], ['on', ev]);
+    walkActions(step.id, step.load, ['进入时'], ['load'], [LOAD_WORDS]);
+    if (isObj(step.on)) for (const [ev, list] of Object.entries(step.on)) walkActions(step.id, list, [ev], ['on', ev], [eventWords(step.props, ev)]);
     if (Array.isArray(step.next)) {
       step.next.forEach((r, i) => {
-        if (isObj(r) && typeof r.go === 'string') add({ from: step.id, to: r.go, label: ['next', ...(typeof r.if === 'string' ? [r.if] : [])].join(' · '), kind: 'next', at: fmtPath(['next', i]) });
+        if (isObj(r) && typeof r.go === 'string') add({ from: step.id, to: r.go, label: ['next', ...(typeof r.if === 'string' ? [r.if] : [])].join(' · '), words: [NEXT_WORDS, ...(typeof r.if === 'string' ? [IF_WORDS] : [])].join(' · '), kind: 'next', at: fmtPath(['next', i]) });
       });
     }
     // props naming a step (x-ref: step): a redirect the screen makes by itself
@@ -114,7 +117,7 @@ export function buildFlowGraph(config: LoadedConfig, screens: Record<string, obj
       const visit = (p: PathSeg[], v: unknown, depth: number) => {
         if (depth > 8) return;
         if (typeof v === 'string') {
-          if (w!.raw(p, (q) => getIn(props, q)).some((s) => s['x-ref'] === 'step')) add({ from: step.id, to: v, label: fmtPath(['props', ...p]), kind: 'prop', at: fmtPath(['props', ...p]) });
+          if (w!.raw(p, (q) => getIn(props, q)).some((s) => s['x-ref'] === 'step')) add({ from: step.id, to: v, label: fmtPath(['props', ...p]), words: PROP_WORDS, kind: 'prop', at: fmtPath(['props', ...p]) });
         } else if (Array.isArray(v)) v.forEach((x, i) => visit([...p, i], x, depth + 1));
         else if (isObj(v)) for (const [k, x] of Object.entries(v)) visit([...p, k], x, depth + 1);
       };

@@ -85,7 +85,7 @@ export function layoutGraph(graph: FlowGraph, opts: { flow?: string } = {}): Lay
     g.setNode(id, { width, height: NODE_HEIGHT });
   }
   edges.forEach((e, i) => {
-    const shortLabel = shorten(e.label);
+    const shortLabel = shorten(e.words);
     g.setEdge(e.from, e.to, { width: shortLabel ? textWidth(shortLabel, 11) + 8 : 0, height: shortLabel ? 16 : 0, labelpos: 'c', minlen: 1 }, `e${i}`);
   });
   dagre.layout(g);
@@ -98,7 +98,7 @@ export function layoutGraph(graph: FlowGraph, opts: { flow?: string } = {}): Lay
     const l = g.edge({ v: e.from, w: e.to, name: `e${i}` }) as { points?: Array<{ x: number; y: number }>; x?: number; y?: number };
     const points = l.points ?? [];
     const mid = points[Math.floor(points.length / 2)] ?? { x: 0, y: 0 };
-    return { ...e, points, labelX: l.x ?? mid.x, labelY: l.y ?? mid.y, shortLabel: shorten(e.label) };
+    return { ...e, points, labelX: l.x ?? mid.x, labelY: l.y ?? mid.y, shortLabel: shorten(e.words) };
   });
   const gl = g.graph() as { width?: number; height?: number };
   return { width: Math.ceil(gl.width ?? 0), height: Math.ceil(gl.height ?? 0), nodes, edges: placed };

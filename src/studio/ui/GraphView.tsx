@@ -82,7 +82,7 @@ export default function GraphView() {
       </div>
       {hover ? (
         <div className="st-edge-tip" role="status">
-          {hover.from} → {hover.to}：{hover.label || '（无条件）'} <span className="st-muted">{hover.at}</span>
+          {hover.from} → {hover.to}：{hover.words || '（无条件）'} <span className="st-muted">（写作 {hover.label || '无条件'}，在 {hover.at}）</span>
         </div>
       ) : null}
       <div className="st-graph-canvas" ref={canvas}>
@@ -98,7 +98,7 @@ export default function GraphView() {
                 <path d={edgePath(e)} markerEnd="url(#st-arrow)" />
                 {e.shortLabel ? (
                   <text x={e.labelX} y={e.labelY + 4} textAnchor="middle">
-                    <title>{e.label}</title>
+                    <title>{`${e.words}（${e.label}）`}</title>
                     {e.shortLabel}
                   </text>
                 ) : null}
