@@ -80,11 +80,16 @@ export default function GraphView() {
           {flow ? '这个流程' : '全部流程'}：{shownNodes.length} 个步骤，{shownEdges.length} 条跳转{unreachable.length ? `，${unreachable.length} 个无法到达` : ''}。点击步骤打开它的 YAML。
         </span>
       </div>
-      {hover ? (
-        <div className="st-edge-tip" role="status">
-          {hover.from} → {hover.to}：{hover.words || '（无条件）'} <span className="st-muted">（写作 {hover.label || '无条件'}，在 {hover.at}）</span>
-        </div>
-      ) : null}
+      {/* always there, one line high: a tip appearing would push the graph down under the pointer and flicker */}
+      <div className="st-edge-tip" role="status" title={hover ? `${hover.from} → ${hover.to}：${hover.words}（写作 ${hover.label || '无条件'}，在 ${hover.at}）` : undefined}>
+        {hover ? (
+          <>
+            {hover.from} → {hover.to}：{hover.words || '（无条件）'} <span className="st-muted">（写作 {hover.label || '无条件'}，在 {hover.at}）</span>
+          </>
+        ) : (
+          <span className="st-muted">指向一条跳转，看它从哪一步到哪一步、由什么引起。</span>
+        )}
+      </div>
       <div className="st-graph-canvas" ref={canvas}>
         {layout ? (
           <svg width={layout.width * zoom} height={layout.height * zoom} viewBox={`0 0 ${layout.width} ${layout.height}`} role="img" aria-label="流程图">
