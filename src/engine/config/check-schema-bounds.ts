@@ -10,7 +10,7 @@
 import type { CheckContext } from './context';
 import { fieldLabel } from './check-form-schema';
 import type { PathSeg } from './source';
-import { constMembers, inferWidget, jsonType } from '../form/choices';
+import { inferWidget, jsonType, optionValues } from '../form/choices';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -84,7 +84,7 @@ function noStep(node: Json, lo: Bound, hi: Bound): string | null {
 function checkTicks(ctx: CheckContext, file: string, node: Json, path: PathSeg[], at: string): void {
   if (!num(node.minItems) || !isObj(node.items) || !typed(node, ['array'])) return;
   const items = node.items;
-  const list = Array.isArray(items.enum) ? items.enum : constMembers(items.oneOf) ? items.oneOf.map((o) => o.const) : constMembers(items.anyOf) ? items.anyOf.map((o) => o.const) : null;
+  const list = optionValues(items);
   const widget = node['x-widget'];
   if (!list || !(node.uniqueItems === true || widget === undefined || widget === 'checkboxes')) return;
   const count = new Set(list.map((v) => JSON.stringify(v))).size;

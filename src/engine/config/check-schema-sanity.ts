@@ -29,7 +29,7 @@ import { checkBounds, checkWidgetBounds } from './check-schema-bounds';
 import { neverTrue } from './never-true';
 import type { PathSeg } from './source';
 import { flatten } from '../form/resolve';
-import { constMembers, isScalar } from '../form/choices';
+import { constMembers, isScalar, optionValues } from '../form/choices';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -80,7 +80,7 @@ function checkExclusive(ctx: CheckContext, file: string, node: Json, path: PathS
   const key = [...path, 'x-exclusive'];
   const list = node['x-exclusive'];
   const items = isObj(node.items) ? node.items : null;
-  const options = items ? (constMembers(items.oneOf) ? items.oneOf.map((o) => o.const) : constMembers(items.anyOf) ? items.anyOf.map((o) => o.const) : Array.isArray(items.enum) ? items.enum : null) : null;
+  const options = items ? optionValues(items) : null;
   if (!options) return ctx.error(file, key, `${at}："x-exclusive" 只能写在多选题上（"type": "array"，"items" 里列出选项）`, { key: true });
   if (!Array.isArray(list) || !list.length) return ctx.error(file, key, `${at}："x-exclusive" 应该是一列选项，例如 ["以上都没有"]`, { key: true });
   list.forEach((v, i) => {

@@ -19,6 +19,12 @@ export function constMembers(list: unknown): list is Json[] {
   return Array.isArray(list) && list.length > 0 && list.every((o) => isObj(o) && 'const' in o);
 }
 
+/** A choice's option values as written, in the order choicesOf reads them (oneOf/anyOf consts, else enum); null when it lists none. */
+export function optionValues(s: Json): unknown[] | null {
+  for (const k of ['oneOf', 'anyOf'] as const) if (constMembers(s[k])) return (s[k] as Json[]).map((o) => o.const);
+  return Array.isArray(s.enum) ? s.enum : null;
+}
+
 /**
  * enum (labels from `x-enumLabels`), oneOf/anyOf of const+title, or a
  * boolean's 是/否. A value that cannot be chosen on a phone (an object, null)
