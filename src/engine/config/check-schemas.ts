@@ -19,6 +19,7 @@ import { checkFormSchema, fieldLabel } from './check-form-schema';
 import { checkSchemaSanity, explainSchemaCompile } from './check-schema-sanity';
 import { schemaFileType } from './step-types';
 import { checkSchemaVocabulary } from './check-schema-vocabulary';
+import { schemasShown } from './step-schemas';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -190,19 +191,11 @@ function checkWidgetOptions(ctx: CheckContext, file: string, field: Record<strin
   }
 }
 
-/** Whether any action below `v` is `sheet: <rel>` (a form in a bottom sheet: its buttons' events go to the step). */
-function opensSheet(v: unknown, rel: string): boolean {
-  if (Array.isArray(v)) return v.some((x) => opensSheet(x, rel));
-  if (!isObj(v)) return false;
-  if (v.sheet === rel) return true;
-  return Object.values(v).some((x) => opensSheet(x, rel));
-}
-
 /** Every event a form's widgets name is handled by each step that shows that form (`on.<event>`). */
 function checkFormEvents(ctx: CheckContext): void {
   for (const [rel, events] of formEvents) {
     const steps = Object.values(ctx.config.steps).filter(
-      (st) => (st.form && (st.form.schema === rel || st.form.choices?.includes(rel))) || opensSheet([st.load, st.on], rel),
+      (st) => schemasShown(st).has(rel),
     );
     for (const st of steps) {
       const on = Object.keys(st.on ?? {});

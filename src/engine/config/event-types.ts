@@ -14,6 +14,7 @@ import type { Shape } from '../../contract/shapes';
 import { WIDGET_OPTIONS } from '../form/widget-names';
 import { ANY, closedObject, fromShape, union, type Type } from '../expr/types';
 import type { LoadedStep } from './assemble';
+import { schemasShown } from './step-schemas';
 import type { CheckContext } from './context';
 
 type Json = Record<string, unknown>;
@@ -62,20 +63,7 @@ const EVENT_OPTIONS = Object.values(WIDGET_OPTIONS).flatMap((opts) => Object.ent
 
 /** Events a form's widgets may fire (`x-options` event options) in the schemas a step shows or opens. */
 function formWidgetEvents(ctx: CheckContext, step: LoadedStep): Set<string> {
-  const rels = new Set<string>();
-  const form = step.form;
-  if (isObj(form)) {
-    if (typeof form.schema === 'string' && !form.schema.startsWith('=')) rels.add(form.schema);
-    if (Array.isArray(form.choices)) for (const c of form.choices) if (typeof c === 'string') rels.add(c);
-  }
-  const sheets = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(sheets);
-    else if (isObj(v)) {
-      if (typeof v.sheet === 'string') rels.add(v.sheet);
-      Object.values(v).forEach(sheets);
-    }
-  };
-  sheets([step.load, step.on]);
+  const rels = schemasShown(step);
   const out = new Set<string>();
   const scan = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(scan);
