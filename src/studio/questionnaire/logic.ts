@@ -73,6 +73,9 @@ export function opWord(op: Op, kind: TargetKind | undefined): string {
 
 export const needsValue = (op: Op): boolean => op !== 'filled' && op !== 'empty';
 
+/** Each comparing operator's symbol in an expression (the reading side inverts it). */
+const OP_SYM: Partial<Record<Op, string>> = { eq: '==', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' };
+
 const quote = (v: string): string => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const isNumberText = (v: string | undefined): boolean => v !== undefined && /^-?\d+(\.\d+)?$/.test(v.trim());
 
@@ -84,14 +87,14 @@ export function clauseExpression(c: Clause, kind: TargetKind | undefined): strin
   const v = c.value ?? '';
   if (kind === 'number' || kind === 'numberText') {
     if (!isNumberText(v)) return null;
-    const sym = { eq: '==', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' }[c.op as 'eq'];
+    const sym = OP_SYM[c.op];
     if (!sym) return null;
     return `${kind === 'numberText' ? `num(${ref})` : ref} ${sym} ${Number(v)}`;
   }
   if (c.op === 'has') return `includes(${ref}, ${quote(v)})`;
   if (c.op === 'lacks') return `!includes(${ref}, ${quote(v)})`;
   if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
-  const sym = { eq: '==', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' }[c.op as 'eq'];
+  const sym = OP_SYM[c.op];
   return sym ? `${ref} ${sym} ${quote(v)}` : null;
 }
 
@@ -106,7 +109,7 @@ export function ruleExpression(rule: Rule, kindOf: (path: string) => TargetKind 
 const STR = `'((?:[^'\\\\]|\\\\.)*)'`;
 const PATH = `form\\.([A-Za-z_][\\w]*(?:\\.[A-Za-z_][\\w]*)?)`;
 const unquote = (s: string): string => s.replace(/\\(.)/g, '$1');
-const SYM_OP: Record<string, Op> = { '==': 'eq', '!=': 'ne', '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le' };
+const SYM_OP: Record<string, Op> = Object.fromEntries(Object.entries(OP_SYM).map(([op, sym]) => [sym, op as Op]));
 
 function clauseOf(text: string): Clause | null {
   const t = text.trim();

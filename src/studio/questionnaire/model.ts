@@ -198,18 +198,30 @@ export function allQuestions(qn: Questionnaire): Array<{ section: Section; quest
 }
 
 /** What a condition can compare on the question at `path` (logic.ts). */
-export function targetKind(qn: Questionnaire, path: string): TargetKind | undefined {
-  const q = allQuestions(qn).find((x) => x.path === path)?.question;
-  if (!q) return undefined;
+/** What a condition can compare on this question (logic.ts); undefined: it cannot drive one. */
+function kindOf(q: Question): TargetKind | undefined {
   if (q.type === 'number') return q.raw.type === 'number' || q.raw.type === 'integer' || !Object.keys(q.raw).length ? 'number' : 'numberText';
   return q.type === 'single' || q.type === 'multiple' || q.type === 'text' || q.type === 'date' ? q.type : undefined;
+}
+
+// Every question's kind by path, once per questionnaire value (writing one asks it for every rule of every question).
+const kindsCache = new WeakMap<Questionnaire, Map<string, TargetKind | undefined>>();
+
+/** What a condition can compare on the question at `path` (logic.ts). */
+function targetKind(qn: Questionnaire, path: string): TargetKind | undefined {
+  let kinds = kindsCache.get(qn);
+  if (!kinds) {
+    kindsCache.set(qn, (kinds = new Map()));
+    for (const x of allQuestions(qn)) if (!kinds.has(x.path)) kinds.set(x.path, kindOf(x.question)); // the first of a repeated name, as before
+  }
+  return kinds.get(path);
 }
 
 /** The questions a condition may name (every one it can compare). */
 export function conditionTargets(qn: Questionnaire): Target[] {
   // a question inside a repeatable group has one answer per entry: no condition can name it
   return allQuestions(qn).flatMap(({ section, question: q, path }) => {
-    const kind = section.repeat ? undefined : targetKind(qn, path);
+    const kind = section.repeat ? undefined : kindOf(q);
     return kind ? [{ path, label: q.label, kind, options: q.options.map((o) => o.value) }] : [];
   });
 }
