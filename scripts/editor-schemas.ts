@@ -71,6 +71,8 @@ const X_DESCRIPTIONS: Record<string, string> = {
   'x-placeholder': '输入框还空着时显示的灰色提示',
   'x-options': '控件的选项（不同的 x-widget 有不同的选项）',
   'x-visibleIf': '条件：成立时才显示这个字段（如 "form.sex == \'2\'"）',
+  'x-requiredIf': '条件：成立时这个字段必填（不成立时选填；不要同时写进 required），如 "form.smoker == \'是\'"',
+  'x-endIf': '条件：这个字段显示且条件成立时，后面的字段都不再显示、也不提交（跳到结尾），如 "form.smoker == \'否\'"',
   'x-hidden': '字段被隐藏时它的值怎么办："clear"（默认，清掉）或 "keep"（保留）',
   'x-order': '字段名，按显示的顺序排',
   'x-checkOrder': '字段名，按检查出错时报告的顺序排',
@@ -115,7 +117,7 @@ function formSchema(): Json {
       if (k === 'x-widget') base.enum = [...WIDGET_NAMES];
       if (k === 'x-hidden') base.enum = ['clear', 'keep'];
       if (k === 'x-order' || k === 'x-checkOrder' || k === 'x-enumLabels' || k === 'x-exclusive') base.type = 'array';
-      if (k === 'x-label' || k === 'x-placeholder' || k === 'x-visibleIf') base.type = 'string';
+      if (k === 'x-label' || k === 'x-placeholder' || k === 'x-visibleIf' || k === 'x-requiredIf' || k === 'x-endIf') base.type = 'string';
       return [k, base];
     }),
   );

@@ -217,5 +217,12 @@ export interface ConfigError {
   file: string;
   line: number;
   column: number;
+  /** In the admin's words: the place is said (第 3 条跳转规则的条件), not its path. */
   message: string;
+  /**
+   * The place as written in the file (`next[2].if`, `on.notice[0].go`; for an
+   * expression `next[2].if: age > 60`), when the message put it in words:
+   * the studio's hover and the CLI show it for whoever knows the format.
+   */
+  raw?: string;
 }

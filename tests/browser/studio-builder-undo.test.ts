@@ -122,7 +122,11 @@ describe('the questionnaire builder: undo and redo, delete with undo, drag and d
   it('question 3 dragged by its handle onto question 1 goes first, in the draft too; 撤销 takes the move back', async () => {
     const handles = page.getByLabel('拖动排序');
     expect(await handles.count()).toBe(3);
-    await handles.nth(2).dragTo(q(0));
+    // Every card on screen, as a person drags (Chromium's drag and drop ends when the page scrolls under it).
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: size.width, height: 1400 });
+    await q(0).scrollIntoViewIfNeeded();
+    await handles.nth(2).dragTo(q(0), { targetPosition: { x: 60, y: 12 } });
     await expect.poll(shownLabels, WAIT).toEqual(['容易醒', '常感到疲惫', '睡眠不好']);
     await expect.poll(savedQuestions, WAIT).toEqual([['q3', '容易醒'], ['q1', '常感到疲惫'], ['q2', '睡眠不好']]);
     expect(await undoButton().getAttribute('title')).toContain('撤销：移动第 3 题“容易醒”');
@@ -144,5 +148,6 @@ describe('the questionnaire builder: undo and redo, delete with undo, drag and d
     await expect.poll(savedQuestions, WAIT).toEqual([['q2', '睡眠不好'], ['q3', '容易醒'], ['q1', '常感到疲惫']]);
     expect(await page.locator('.st-qslot-below, .st-qslot-above, .st-qslot-dragging').count()).toBe(0);
     expect(desk.problems).toEqual([]);
+    await page.setViewportSize(size);
   }, 120_000);
 });

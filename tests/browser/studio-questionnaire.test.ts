@@ -141,7 +141,7 @@ describe('a questionnaire built in the studio reaches an open phone, and a resto
     }
 
     await fillQuestion(0, '1. 常感到疲惫', 'tired', [['经常', 2], ['偶尔', 1], ['从不', 0]]);
-    await q(0).getByText('必填').click();
+    await q(0).getByText('必填', { exact: true }).click();
     await q(0).getByLabel('必填提示').fill('请选择是否常感到疲惫');
     await add('single');
     await fillQuestion(1, '2. 睡眠不好', 'sleep', [['是', 2], ['否', 0]]);

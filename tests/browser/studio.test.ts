@@ -147,7 +147,9 @@ describe('the admin studio', () => {
     expect(await page.locator('.st-cm .cm-line').filter({ has: page.locator('.cm-lintRange-error') }).innerText()).toMatch(/^\s*- go: Indexx$/);
     const problem = page.locator('.st-problem').first();
     expect(await problem.locator('.st-loc').innerText()).toMatch(new RegExp(`^flows/home\\.yaml:${lineNo}:\\d+$`));
-    expect(await problem.locator('.st-msg').innerText()).toMatch(/"go" 指向的步骤 "Indexx" 不存在（是不是要写 "Index"？）/);
+    // the place in words; the path as written on hover (issue 25)
+    expect(await problem.locator('.st-msg').innerText()).toBe('步骤 "Branch" 的事件 "choose" 的第 3 个动作："go" 指向的步骤 "Indexx" 不存在（是不是要写 "Index"？）');
+    expect(await problem.locator('.st-msg').getAttribute('title')).toBe('on.choose[2].go');
     expect(await page.locator('.st-cm .cm-gutter-lint .cm-lint-marker-error').count()).toBe(1);
     await shot('04-problem-inline');
 
@@ -285,7 +287,7 @@ describe('the admin studio', () => {
     await q1.getByLabel('选项 1 的分数').fill('2');
     await q1.getByLabel('选项 2', { exact: true }).fill('偶尔');
     await q1.getByLabel('选项 2 的分数').fill('0');
-    await q1.getByText('必填').click();
+    await q1.getByText('必填', { exact: true }).click();
     await q1.getByLabel('必填提示').fill('请选择是否常感到疲惫');
     await page.getByLabel('新题目的题型').selectOption('text');
     await page.getByRole('button', { name: '添加题目' }).click();

@@ -111,7 +111,7 @@ describe('a repeatable group (a list of entries)', () => {
   });
   it('a question that a condition names cannot go in (each entry has its own answer); others can', () => {
     const q = withList();
-    expect(moveProblem(q, { section: 1, index: 0 }, { section: 3, index: 1 })).toBe('有显示条件用到“吸烟吗”，它不能移进可重复的分组“既往病史”（那里的题目每条各有一个答案，条件无从比较）');
+    expect(moveProblem(q, { section: 1, index: 0 }, { section: 3, index: 1 })).toBe('有条件（显示、必填或结束）用到“吸烟吗”，它不能移进可重复的分组“既往病史”（那里的题目每条各有一个答案，条件无从比较）');
     expect(moveQuestionTo(q, { section: 1, index: 0 }, { section: 3, index: 1 })).toBe(q);
     const file = written(moveQuestionTo(q, { section: 1, index: 2 }, { section: 3, index: 1 }));
     expect(Object.keys((file.properties.history.items as { properties: object }).properties)).toEqual(['ill', 'drink']);

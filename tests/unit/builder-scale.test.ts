@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { check } from './schema-vocabulary';
 import { readQuestionnaire, writeQuestionnaire, type Questionnaire } from '../../src/studio/questionnaire/model';
 import { addSection, updateQuestion } from '../../src/studio/questionnaire/edit';
-import { DEFAULT_SCALE, addRow, canBeScale, makeScale, setScale, sharedScale } from '../../src/studio/questionnaire/scale';
+import { DEFAULT_SCALE, addRow, canBeScale, makeScale, setScale, sharedScale, unmakeScale } from '../../src/studio/questionnaire/scale';
 import { scoreAnswers } from '../../src/engine/form/score';
 
 const ROWS = ['做事时提不起劲或没有兴趣', '感到心情低落、沮丧或绝望', '入睡困难、睡不安稳或睡眠过多', '感觉疲倦或没有活力', '食欲不振或吃太多', '觉得自己很糟', '对事物专注有困难', '动作或说话速度缓慢或烦躁', '有不如死掉或伤害自己的念头'];
@@ -56,5 +56,43 @@ describe('a scale group', () => {
     expect(canBeScale(q.sections[0])).toBe(true);
     q = updateQuestion(q, 0, 2, { type: 'text' });
     expect(canBeScale(q.sections[0])).toBe(false);
+  });
+
+  it('is written as a matrix (drawn as a grid on the phone), read back as a scale, and un-set back to ordinary questions', () => {
+    const schema = writeQuestionnaire(phq9()) as { properties: Record<string, Record<string, unknown>> };
+    const group = Object.values(schema.properties)[0];
+    expect(group['x-options']).toEqual({ matrix: true });
+    // the group's own keys first, as in any group
+    expect(Object.keys(group).slice(0, 3)).toEqual(['type', 'x-label', 'x-options']);
+    const read = readQuestionnaire(schema);
+    expect(sharedScale(read.sections[0])).toEqual(DEFAULT_SCALE);
+    expect(writeQuestionnaire(read)).toEqual(schema);
+
+    const plain = unmakeScale(read, 0);
+    expect(sharedScale(plain.sections[0])).toBeNull();
+    expect(canBeScale(plain.sections[0])).toBe(true);
+    const written = writeQuestionnaire(plain) as { properties: Record<string, Record<string, unknown>> };
+    const after = Object.values(written.properties)[0];
+    expect(after).not.toHaveProperty('x-options');
+    expect(after.properties).toEqual(group.properties);
+    expect(check(JSON.stringify(written, null, 2))).toEqual([]);
+  });
+
+  it('keeps a section’s other x-options, and a file without matrix reads and writes unchanged', () => {
+    const base = writeQuestionnaire(phq9()) as { properties: Record<string, Record<string, unknown>> };
+    const key = Object.keys(base.properties)[0];
+    const withOther = { ...base, properties: { [key]: { ...base.properties[key], 'x-options': { matrix: true, other: 1 } } } };
+    const unset = writeQuestionnaire(unmakeScale(readQuestionnaire(withOther), 0)) as typeof base;
+    expect(unset.properties[key]['x-options']).toEqual({ other: 1 });
+
+    const { 'x-options': _, ...noMatrix } = base.properties[key];
+    const handWritten = { ...base, properties: { [key]: noMatrix } };
+    const read = readQuestionnaire(handWritten);
+    expect(sharedScale(read.sections[0]), 'without the flag the rows are ordinary questions').toBeNull();
+    expect(writeQuestionnaire(read)).toEqual(handWritten);
+    // setting the scale again (设为量表, or an edit of the scale) writes the flag
+    const again = writeQuestionnaire(makeScale(read, 0)) as typeof base;
+    expect(again.properties[key]['x-options']).toEqual({ matrix: true });
+    expect(writeQuestionnaire(setScale(read, 0, DEFAULT_SCALE)) as typeof base).toEqual(again);
   });
 });

@@ -34,7 +34,7 @@ describe('config mistakes in words', () => {
   it('a wrong kind of value says what it must be, what it is, and what the prop is for', async () => {
     const dir = copyWith('flows/home.yaml', 'autoplay: "=const.bannerAutoplayMs"', 'autoplay: 5s');
     expect(await lines(dir)).toEqual([
-      expect.stringMatching(/^flows\/home\.yaml:\d+:\d+ {2}步骤 "Index" 的 props\.autoplay：应该是数字或 =表达式，现在写的是 "5s"（说明：轮播间隔，单位毫秒；0 表示不自动轮播）$/),
+      expect.stringMatching(/^flows\/home\.yaml:\d+:\d+ {2}步骤 "Index" 的页面设置 "autoplay"：应该是数字或 =表达式，现在写的是 "5s"（说明：轮播间隔，单位毫秒；0 表示不自动轮播） {2}\[props\.autoplay\]$/),
     ]);
   });
 
@@ -42,6 +42,6 @@ describe('config mistakes in words', () => {
     const dir = copyWith('flows/personal.yaml', "event.item.marr_status == '2' && session.marital == '1'", "event.item.marr_status == '2' && session.marial == '1'");
     const out = await lines(dir);
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^flows\/personal\.yaml:32:\d+ {2}步骤 "\w+" 的 on\.select\[0\]\.if：flows\/app\.yaml 的 "session" 里没有声明 "marial".*（通过 YAML 别名，步骤 \w+、\w+、\w+ 也用到这里）$/);
+    expect(out[0]).toMatch(/^flows\/personal\.yaml:32:\d+ {2}步骤 "\w+" 的事件 "select" 的第 1 个动作的 "if"：flows\/app\.yaml 的 "session" 里没有声明 "marial".*（通过 YAML 别名，步骤 \w+、\w+、\w+ 也用到这里） {2}\[on\.select\[0\]\.if: .*session\.marial == '1'\]$/);
   });
 });

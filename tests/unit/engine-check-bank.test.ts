@@ -33,7 +33,7 @@ describe('question bank: exclusive options', () => {
     const { errors } = await checkConfig(dir);
     const mine = errors.filter((e) => e.file === BANK);
     expect(mine.map((e) => e.message)).toEqual([
-      expect.stringContaining('的 answers.0.exclusive：应该是 true 或 false，现在写的是 "yes"'),
+      expect.stringContaining('的 "answers" 第 1 项的 "exclusive"：应该是 true 或 false，现在写的是 "yes"'),
       expect.stringContaining('只有多选题（type 2）的选项才能设为排他（"exclusive"）'),
     ]);
     for (const e of mine) expect(e.line).toBeGreaterThan(1);

@@ -27,23 +27,23 @@ const ONE: Array<[string, string, number, number, string]> = [
   ['yaml-syntax', 'flows/booking.yaml', 22, 1, 'YAML 格式错误'],
   ['json-syntax', 'schemas/forms/order.json', 4, 3, 'JSON 格式错误：少了逗号，或者括号没有配对'],
   ['unknown-key', 'flows/booking.yaml', 43, 5, '步骤 "PersonOrders"：不认识的键 "titel"（是不是要写 "title"？）'],
-  ['unknown-go', 'flows/booking.yaml', 40, 15, '步骤 "PersonIndex" 的 on.select[2]："go" 指向的步骤 "PersonOrder" 不存在（是不是要写 "PersonOrders"？）'],
-  ['duplicate-route', 'flows/system.yaml', 26, 12, '路径 "/PersonIndex" 已经被步骤 "PersonIndex"（flows/booking.yaml）用了'],
-  ['unknown-call', 'flows/booking.yaml', 25, 15, '接口 "GetClusItemLst" 不存在（是不是要写 "GetClusItemList"？）'],
+  ['unknown-go', 'flows/booking.yaml', 40, 15, '步骤 "PersonIndex" 的事件 "select" 的第 3 个动作："go" 指向的步骤 "PersonOrder" 不存在（是不是要写 "PersonOrders"？）'],
+  ['duplicate-route', 'flows/system.yaml', 26, 12, '步骤 "Notice" 的网址：路径 "/PersonIndex" 已经被步骤 "PersonIndex"（flows/booking.yaml）用了'],
+  ['unknown-call', 'flows/booking.yaml', 25, 15, '步骤 "PersonIndex" 进入页面时的第 1 个动作：接口 "GetClusItemLst" 不存在（是不是要写 "GetClusItemList"？）'],
   ['unknown-screen', 'flows/system.yaml', 28, 13, '步骤 "Notice"：页面类型 "htm" 不存在（是不是要写 "html"？）'],
-  ['unknown-message', 'flows/booking.yaml', 28, 29, '"alert" 用到的提示文字 "systemBusyy" 不存在（是不是要写 "systemBusy"？），请在 flows/messages.yaml 里添加'],
-  ['missing-schema', 'flows/booking.yaml', 46, 15, '"schema" 指向的文件 "schemas/forms/orders.json" 不存在'],
+  ['unknown-message', 'flows/booking.yaml', 28, 29, '步骤 "PersonIndex" 进入页面时的第 1 个动作的 "onError" 里的第 1 个动作："alert" 用到的提示文字 "systemBusyy" 不存在（是不是要写 "systemBusy"？），请在 flows/messages.yaml 里添加'],
+  ['missing-schema', 'flows/booking.yaml', 46, 15, '步骤 "PersonOrders" 的表单："schema" 指向的文件 "schemas/forms/orders.json" 不存在'],
   ['unknown-widget', 'schemas/forms/order.json', 6, 64, '控件 "radios" 不存在（是不是要写 "radio"？）'],
   // Column inside the quoted expression: the unclosed "(" is reported where jsep gave up.
-  ['expr-parse', 'flows/booking.yaml', 35, 72, '表达式写得不对：括号 "(" 没有配对的 ")"'],
-  ['unknown-root', 'flows/booking.yaml', 30, 16, '表达式 "dta.packages.m" 里的 "dta" 不认识（是不是要写 "data"？）'],
-  ['undeclared-session-key', 'flows/booking.yaml', 35, 49, 'flows/app.yaml 的 "session" 里没有声明 "marial"（是不是要写 "marital"？）'],
-  ['unknown-function', 'flows/booking.yaml', 55, 48, '函数 "fmtMony" 不存在'],
+  ['expr-parse', 'flows/booking.yaml', 35, 72, '步骤 "PersonIndex" 的事件 "select" 的第 1 个动作的 "if"：表达式写得不对：括号 "(" 没有配对的 ")"'],
+  ['unknown-root', 'flows/booking.yaml', 30, 16, '步骤 "PersonIndex" 的页面设置 "items"：表达式里的 "dta" 不认识（是不是要写 "data"？）'],
+  ['undeclared-session-key', 'flows/booking.yaml', 35, 49, '步骤 "PersonIndex" 的事件 "select" 的第 1 个动作的 "if"：flows/app.yaml 的 "session" 里没有声明 "marial"（是不是要写 "marital"？）'],
+  ['unknown-function', 'flows/booking.yaml', 55, 48, '步骤 "PersonOrders" 的事件 "submit" 的第 2 个动作的 "body"：表达式里的函数 "fmtMony" 不存在'],
   ['unreachable', 'flows/system.yaml', 25, 3, '步骤 "Orphan" 到达不了'],
-  ['invoke-outcome', 'flows/booking.yaml', 64, 17, '功能 "pay" 没有结果 "canceled"（是不是要写 "cancel"？）'],
-  ['props-event', 'flows/booking.yaml', 31, 20, '的 props.selectEvent：事件 "choose" 在 "on" 里没有处理'],
-  ['two-action-keys', 'flows/booking.yaml', 20, 11, '一项只能写一个动作，这里有 "go" 和 "alert"'],
-  ['message-params', 'flows/booking.yaml', 58, 22, '提示文字 "welcome" 里有 {name}，但这个动作没有写 "params.name"'],
+  ['invoke-outcome', 'flows/booking.yaml', 64, 17, '步骤 "PersonOrders" 的事件 "submit" 的第 2 个动作的 "then" 里的第 2 个动作：功能 "pay" 没有结果 "canceled"（是不是要写 "cancel"？）'],
+  ['props-event', 'flows/booking.yaml', 31, 20, '步骤 "PersonIndex" 的页面设置 "selectEvent"：事件 "choose" 在 "on" 里没有处理，请在 "on" 里添加 "choose"'],
+  ['two-action-keys', 'flows/booking.yaml', 20, 11, '步骤 "Index" 的按钮 "通知"（事件 "notice"）的第 1 个动作：一项只能写一个动作，这里有 "go" 和 "alert"'],
+  ['message-params', 'flows/booking.yaml', 58, 22, '步骤 "PersonOrders" 的事件 "submit" 的第 2 个动作的 "then" 里的第 1 个动作：提示文字 "welcome" 里有 {name}，但这个动作的 "params" 里没有写 "name"'],
   // form schemas: what Ajv (strict: false) lets through
   ['schema-keyword', 'schemas/forms/order.json', 5, 33, '字段 "name"：不认识的 JSON Schema 关键字 "maxLenght"（是不是要写 "maxLength"？），程序会忽略它'],
   ['form-keyword', 'schemas/forms/order.json', 5, 70, '字段 "name"：不认识的表单关键字 "x-lable"（是不是要写 "x-label"？）'],
@@ -54,10 +54,10 @@ const ONE: Array<[string, string, number, number, string]> = [
   // widget options
   ['widget-option', 'schemas/forms/order.json', 6, 88, '字段 "sex"：控件 "radio" 没有选项 "inline"，写了不起作用（这个控件没有可写的选项）'],
   ['widget-option-kind', 'schemas/forms/code.json', 5, 104, '字段 "code"：控件 "code" 的选项 "countdown" 应该是数字（例如 60），现在写的是 "60s"'],
-  ['form-event', 'schemas/forms/order.json', 6, 78, '字段 "code"：按钮的事件 "sendCode" 在步骤 "PersonOrders"（flows/booking.yaml）的 "on" 里没有处理，按钮点了没反应，请在这个步骤里添加 on.sendCode'],
+  ['form-event', 'schemas/forms/order.json', 6, 78, '字段 "code"：按钮的事件 "sendCode" 在步骤 "PersonOrders"（flows/booking.yaml）的 "on" 里没有处理，按钮点了没反应，请在这个步骤的 "on" 里添加 "sendCode"'],
   // question banks
-  ['bank-unknown-key', 'schemas/questionnaires/mini.json', 9, 140, '问题 "您有以下哪些疾病？" 的 answers.2：不认识的键 "exclusiv"（是不是要写 "exclusive"？）'],
-  ['bank-wt-type', 'schemas/questionnaires/mini.json', 8, 57, '问题 "每天吸烟几支？" 的 wt_type：应该是 "A"、"B"、"C" 之一'],
+  ['bank-unknown-key', 'schemas/questionnaires/mini.json', 9, 140, '问题 "您有以下哪些疾病？" 的 "answers" 第 3 项：不认识的键 "exclusiv"（是不是要写 "exclusive"？）'],
+  ['bank-wt-type', 'schemas/questionnaires/mini.json', 8, 57, '问题 "每天吸烟几支？" 的 "wt_type"：应该是 "A"、"B"、"C" 之一'],
   ['bank-duplicate-id', 'schemas/questionnaires/mini.json', 9, 19, '问题 "您有以下哪些疾病？"：code "Q1" 已被另一道主问题用了（第 7 行）'],
   ['bank-exclusive-single', 'schemas/questionnaires/mini.json', 7, 145, '选项 "不吸烟"：只有多选题（type 2）的选项才能设为排他（"exclusive"）'],
   ['bank-no-options', 'schemas/questionnaires/mini.json', 9, 9, '问题 "您有以下哪些疾病？"：选择题要有选项（"answers"）'],
@@ -104,7 +104,7 @@ describe('checkConfig: broken fixtures, one breakage each', () => {
     expect(formatErrors(errors).split('\n').map((l) => l.split('  ')[0])).toEqual([
       'flows/booking.yaml:25:15', 'flows/booking.yaml:40:15', 'flows/system.yaml:28:13', 'schemas/forms/order.json:6:64',
     ]);
-    expect(formatErrors(errors)).toMatch(/^flows\/booking\.yaml:25:15 {2}步骤 "PersonIndex" 的 load\[0\]：接口 "GetClusItemLst" 不存在/);
+    expect(formatErrors(errors)).toMatch(/^flows\/booking\.yaml:25:15 {2}步骤 "PersonIndex" 进入页面时的第 1 个动作：接口 "GetClusItemLst" 不存在.* {2}\[load\[0\]\.call\]$/m);
   });
 });
 
@@ -120,7 +120,7 @@ const MSG = 'messages:\n  hi: 你好\n';
 describe('checkLoaded (pure, in memory)', () => {
   it('unknown key in app.yaml, with position of the key', () => {
     const e = checkFiles({ 'flows/app.yaml': APP + 'strat: A\n', 'flows/messages.yaml': MSG, 'flows/f.yaml': 'flow: f\nsteps:\n  A: { route: /a, auth: false, screen: html }\n' });
-    expect(e).toEqual([{ file: 'flows/app.yaml', line: 5, column: 1, message: '文件最外层：不认识的键 "strat"（是不是要写 "start"？）' }]);
+    expect(e).toEqual([{ file: 'flows/app.yaml', line: 5, column: 1, message: '文件最外层：不认识的键 "strat"（是不是要写 "start"？）', raw: 'strat' }]);
   });
 
   it('route must start with /, required keys, modifiers and set targets', () => {
@@ -133,13 +133,14 @@ describe('checkLoaded (pure, in memory)', () => {
     const lines = formatErrors(e).split('\n');
     expect(lines).toEqual([
       'flows/f.yaml:3:3  步骤 "A"：缺少必须写的键 "auth"',
-      'flows/f.yaml:4:12  步骤 "A" 的 route：路径要以 "/" 开头',
-      'flows/f.yaml:8:9  步骤 "A" 的 load[0]："icn" 不是 "toast" 的选项（是不是要写 "icon"？）（可以写：icon、duration、params）',
-      'flows/f.yaml:9:16  步骤 "A" 的 load[1].set：目标 "query.x" 应该写成 session.<键>、data.<键>、form.<键>、form 或 data',
-      'flows/f.yaml:9:28  步骤 "A" 的 load[1].set：flows/app.yaml 的 "session" 里没有声明 "nope"',
-      'flows/f.yaml:10:15  步骤 "A" 的 load[2].back：应该是不小于 1 的整数',
+      // The place in words; the path as written after it, in brackets (issue 25).
+      'flows/f.yaml:4:12  步骤 "A" 的网址：路径要以 "/" 开头  [route]',
+      'flows/f.yaml:8:9  步骤 "A" 进入页面时的第 1 个动作："icn" 不是 "toast" 的选项（是不是要写 "icon"？）（可以写：icon、duration、params）  [load[0].icn]',
+      'flows/f.yaml:9:16  步骤 "A" 进入页面时的第 2 个动作的 "set"：目标 "query.x" 应该写成 session.<键>、data.<键>、form.<键>、form 或 data  [load[1].set["query.x"]]',
+      'flows/f.yaml:9:28  步骤 "A" 进入页面时的第 2 个动作的 "set"：flows/app.yaml 的 "session" 里没有声明 "nope"  [load[1].set["session.nope"]]',
+      'flows/f.yaml:10:15  步骤 "A" 进入页面时的第 3 个动作的 "back"：应该是不小于 1 的整数  [load[2].back]',
       // The string starts at column 27; jsep gives up at its 4th character.
-      'flows/f.yaml:11:31  步骤 "A" 的 load[3].switch[0].when：表达式写得不对："+" 后面缺少内容（表达式第 4 个字符）',
+      'flows/f.yaml:11:31  步骤 "A" 进入页面时的第 4 个动作的 "switch" 第 1 种情况的条件：表达式写得不对："+" 后面缺少内容（表达式第 4 个字符）  [load[3].switch[0].when: 1 +]',
     ]);
   });
 
@@ -153,11 +154,11 @@ describe('checkLoaded (pure, in memory)', () => {
     ].join('\n');
     const e = checkFiles({ 'flows/app.yaml': APP.replace('login: A', 'login: Login'), 'flows/messages.yaml': MSG, 'flows/f.yaml': flow });
     expect(formatErrors(e).split('\n')).toEqual([
-      'flows/app.yaml:2:8  "login" 指向的步骤 "Login" 不存在',
-      'flows/f.yaml:8:51  步骤 "A" 的 props.tiles[0].visibleIf：表达式 "nope(1)" 里的函数 "nope" 不存在（是不是要写 "now"？）',
-      'flows/f.yaml:15:20  步骤 "B"："props.text" 用到的提示文字 "bye" 不存在，请在 flows/messages.yaml 里添加',
-      'flows/f.yaml:15:31  步骤 "B" 的 props.home：步骤 "Zed" 不存在',
-      'flows/f.yaml:21:21  步骤 "C" 的 props.items：应该是列表，现在写的是 3',
+      'flows/app.yaml:2:8  "login" 指向的步骤 "Login" 不存在  [login]',
+      'flows/f.yaml:8:51  步骤 "A" 的页面设置 "tiles" 第 1 项的 "visibleIf"：表达式里的函数 "nope" 不存在（是不是要写 "now"？）  [props.tiles[0].visibleIf: nope(1)]',
+      'flows/f.yaml:15:20  步骤 "B" 的页面设置："text" 用到的提示文字 "bye" 不存在，请在 flows/messages.yaml 里添加  [props.text]',
+      'flows/f.yaml:15:31  步骤 "B" 的页面设置 "home"：步骤 "Zed" 不存在  [props.home]',
+      'flows/f.yaml:21:21  步骤 "C" 的页面设置 "items"：应该是列表，现在写的是 3  [props.items]',
     ]);
   });
 
@@ -178,12 +179,12 @@ describe('checkLoaded (pure, in memory)', () => {
     ].join('\n');
     const e = checkFiles({ 'flows/app.yaml': APP, 'flows/messages.yaml': MSG, 'flows/f.yaml': flow, 'schemas/forms/x.json': '{ "type": "object" }' });
     expect(formatErrors(e).split('\n')).toEqual([
-      'flows/f.yaml:1:7  "flow"：要以英文字母开头，只用英文字母、数字、_ 和 -',
-      'flows/f.yaml:5:11  步骤 "A" 的 auth：应该是 true 或 false，现在写的是 "maybe"（说明：true：需要登录（微信授权）才能打开）',
-      'flows/f.yaml:7:44  步骤 "A" 的 form.choices：列表里至少要有一项',
-      'flows/f.yaml:7:60  步骤 "A" 的 form.readOnlyIf：不能是空的',
-      'flows/f.yaml:7:61  步骤 "A" 的 form.readOnlyIf：表达式是空的',
-      'flows/f.yaml:9:19  步骤 "A" 的 load[0].validate：应该是 true',
+      'flows/f.yaml:1:7  "flow"：要以英文字母开头，只用英文字母、数字、_ 和 -  [flow]',
+      'flows/f.yaml:5:11  步骤 "A" 的 "auth"：应该是 true 或 false，现在写的是 "maybe"（说明：true：需要登录（微信授权）才能打开）  [auth]',
+      'flows/f.yaml:7:44  步骤 "A" 的表单的 "choices"：列表里至少要有一项  [form.choices]',
+      'flows/f.yaml:7:60  步骤 "A" 的表单的只读条件：不能是空的  [form.readOnlyIf]',
+      'flows/f.yaml:7:61  步骤 "A" 的表单的只读条件：表达式是空的  [form.readOnlyIf]',
+      'flows/f.yaml:9:19  步骤 "A" 进入页面时的第 1 个动作的 "validate"：应该是 true  [load[0].validate]',
       'flows/f.yaml:10:3  "steps"：名字 "2B" 不能用（要以英文字母开头，只用英文字母、数字和 _）',
     ]);
   });

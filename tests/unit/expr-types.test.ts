@@ -62,7 +62,7 @@ describe('a value outside a field’s options', () => {
     "chestPain": { "type": "string", "x-label": "胸痛", "x-widget": "radio", "enum": ["是", "否"] },
     "chestPainDetail": { "type": "string", "x-label": "胸痛的情况", "x-visibleIf": "form.chestPain == '有'" },
 `]);
-    expectAt(r, HQ, "'有'", `的 x-visibleIf：表达式 "form.chestPain == '有'" 里的 "form.chestPain" 只会是 '是'、'否' 之一，不会等于 '有'（条件永远不成立）（可以写：'是'、'否'）`);
+    expectAt(r, HQ, "'有'", `的 x-visibleIf：表达式里的 "form.chestPain" 只会是 '是'、'否' 之一，不会等于 '有'（条件永远不成立）（可以写：'是'、'否'）`);
   });
 
   it('a list filtered by a value its field never has: refused, with did-you-mean', () => {
@@ -122,7 +122,7 @@ describe('a path that does not exist', () => {
 
   it('a form.initial key that is not a field', () => {
     const r = check([P, '        idCard: "=session.user.idCard"\n', '        idcard: "=session.user.idCard"\n']);
-    expectAt(r, P, 'idcard:', `form.initial：目标 "form.idcard" 不存在："form" 没有字段 "idcard"（是不是要写 "idCard"？）`);
+    expectAt(r, P, 'idcard:', `的表单的初始值：目标 "form.idcard" 不存在："form" 没有字段 "idcard"（是不是要写 "idCard"？）`);
   });
 });
 
@@ -197,7 +197,7 @@ describe('names in a call body or an action’s params', () => {
 
   it('SaveQuestionnaire with a qid the registry does not have: refused (every submit would fail)', () => {
     const r = check(toSave, save('helth'));
-    expectAt(r, Q, 'helth', `的 body.qid：问卷 "helth" 不在 flows/app.yaml 的 "questionnaires" 里，这样提交在手机上每次都会失败（是不是要写 "health"？）（可以写：health）`);
+    expectAt(r, Q, 'helth', `的 "body" 里的 "qid"：问卷 "helth" 不在 flows/app.yaml 的 "questionnaires" 里，这样提交在手机上每次都会失败（是不是要写 "health"？）（可以写：health）`);
   });
 
   it('SaveQuestionnaire with a questionnaire owned by exam numbers: refused', () => {
@@ -212,12 +212,12 @@ describe('names in a call body or an action’s params', () => {
 
   it('a schemaId that is no form', () => {
     const r = check([Q, 'schemaId: occupational-questionnaire', 'schemaId: occupational']);
-    expectAt(r, Q, 'occupational }', `的 body.schemaId：表单 "occupational" 不存在（要写 schemas/ 下某个表单的文件名，不带文件夹和 .json）`);
+    expectAt(r, Q, 'occupational }', `的 "body" 里的 "schemaId"：表单 "occupational" 不存在（要写 schemas/ 下某个表单的文件名，不带文件夹和 .json）`);
   });
 
   it('clearDraft of a draft no form keeps', () => {
     const r = check([Q, 'params: { key: occupationalQs }', 'params: { key: occupationalQS }']);
-    expectAt(r, Q, 'occupationalQS', `的 params.key：没有哪个步骤的表单用草稿 "occupationalQS"（form.draft）（是不是要写 "occupationalQs"？）`);
+    expectAt(r, Q, 'occupationalQS', `的 "params" 里的 "key"：没有哪个步骤的表单用草稿 "occupationalQS"（表单的 "draft"）（是不是要写 "occupationalQs"？）`);
   });
 });
 

@@ -32,6 +32,8 @@ export interface StudioConfigError {
   line: number;
   column: number;
   message: string;
+  /** The place as written (`on.notice[0].go`): the list's hover (engine/types.ts ConfigError). */
+  raw?: string;
 }
 
 /** Path (relative to CONFIG_DIR, forward slashes) → file text. */

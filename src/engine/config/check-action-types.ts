@@ -16,6 +16,7 @@ import type { CheckContext, RootTypes } from './context';
 import type { PathSeg } from './source';
 import { didYouMean, listed } from '../expr/type-words';
 import { list } from './words';
+import { of } from './place-words';
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -110,7 +111,7 @@ const REF_WORDS: Record<ConfigRef, (v: string) => string> = {
   questionnaire: (v) => `问卷 "${v}" 不在 flows/app.yaml 的 "questionnaires" 里，这样提交在手机上每次都会失败`,
   ownQuestionnaire: (v) => `问卷 "${v}" 不在 flows/app.yaml 的 "questionnaires" 里，这样提交在手机上每次都会失败`,
   schemaId: (v) => `表单 "${v}" 不存在（要写 schemas/ 下某个表单的文件名，不带文件夹和 .json）`,
-  draft: (v) => `没有哪个步骤的表单用草稿 "${v}"（form.draft）`,
+  draft: (v) => `没有哪个步骤的表单用草稿 "${v}"（表单的 "draft"）`,
   route: (v) => `没有哪个步骤的路径是 "${v}"`,
 };
 
@@ -128,10 +129,10 @@ function checkRefs(
       if (names.includes(g)) continue;
       const q = ctx.config.app.questionnaires?.[g];
       if (ref === 'ownQuestionnaire' && isObj(q)) {
-        ctx.error(file, [...path, field], `${here} 的 ${what}.${field}：问卷 "${g}" 的答案属于体检号（owner: ${String(q.owner)}），服务器不接受用这个接口按用户保存它，提交在手机上每次都会失败（按用户保存的问卷：${list(names)}）`);
+        ctx.error(file, [...path, field], `${of(here, `"${what}" 里的 "${field}"`)}：问卷 "${g}" 的答案属于体检号（owner: ${String(q.owner)}），服务器不接受用这个接口按用户保存它，提交在手机上每次都会失败（按用户保存的问卷：${list(names)}）`);
         continue;
       }
-      ctx.error(file, [...path, field], `${here} 的 ${what}.${field}：${REF_WORDS[ref](g)}${didYouMean(g, names)}${names.length ? listed(names) : ''}`);
+      ctx.error(file, [...path, field], `${of(here, `"${what}" 里的 "${field}"`)}：${REF_WORDS[ref](g)}${didYouMean(g, names)}${names.length ? listed(names) : ''}`);
     }
   }
 }
@@ -166,5 +167,5 @@ export function checkQuestionnaireForm(ctx: CheckContext, file: string, path: Pa
   if (!isObj(q) || typeof q.schema !== 'string' || !isObj(form) || typeof form.schema !== 'string') return;
   const shown = form.schema.startsWith('=') ? (Array.isArray(form.choices) ? form.choices : []) : [form.schema];
   if (!shown.length || shown.includes(q.schema)) return;
-  ctx.error(file, [...path, 'qid'], `${here} 的 body.qid：问卷 "${body.qid}" 的答案按 schemas/${q.schema} 检查，但这一步显示的表单是 ${shown.map((s) => `schemas/${s}`).join('、')}，提交在手机上每次都会被拒绝`);
+  ctx.error(file, [...path, 'qid'], `${of(here, '"body" 里的 "qid"')}：问卷 "${body.qid}" 的答案按 schemas/${q.schema} 检查，但这一步显示的表单是 ${shown.map((s) => `schemas/${s}`).join('、')}，提交在手机上每次都会被拒绝`);
 }

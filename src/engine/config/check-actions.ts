@@ -6,7 +6,6 @@
 import { ACTION_KEYS, type ActionKey } from '../types';
 import { placeholdersOf } from '../runtime/messages';
 import type { CheckContext, RootTypes } from './context';
-import { where } from './context';
 import { checkBodyRefs, checkParamRefs, checkQuestionnaireForm, checkWrite } from './check-action-types';
 import { schemaFileType } from './step-types';
 import { envelope, answerType } from './type-env';
@@ -14,6 +13,7 @@ import { ANY, fromValue, widen, type Type } from '../expr/types';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
 import { allowed, missingSchemaText, notDeclaredText, oneOfValues, unknownMessageText } from './words';
+import { of, pathWords } from './place-words';
 
 type Kind =
   | 'string' | 'number' | 'int' | 'boolean' | 'true' | 'expr' | 'message' | 'step' | 'call' | 'schema'
@@ -43,7 +43,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 export interface ActionSite {
   file: string;
   stepId: string | null;
-  /** Step-relative path prefix for messages (`on.select`). */
+  /** Step-relative path of the list (`on.select`), said in words in messages. */
   label: PathSeg[];
   /** File path of the list. */
   path: PathSeg[];
@@ -51,13 +51,14 @@ export interface ActionSite {
   env?: RootTypes;
 }
 
-function at(site: ActionSite, rest: PathSeg[]): string {
-  return site.stepId ? where(site.stepId, [...site.label, ...rest]) : `"${[...site.label, ...rest].join('.')}"`;
+/** The place in words (`步骤 "X" 的事件 "select" 的第 1 个动作`); the error's `raw` keeps the path. */
+function at(ctx: CheckContext, site: ActionSite, rest: PathSeg[]): string {
+  return site.stepId ? ctx.at(site.stepId, [...site.label, ...rest]) : pathWords([...site.label, ...rest]);
 }
 
 export function checkActionList(ctx: CheckContext, list: unknown, site: ActionSite): void {
   if (list === undefined) return;
-  if (!Array.isArray(list)) return ctx.error(site.file, site.path, `${at(site, [])}：应该是动作列表`);
+  if (!Array.isArray(list)) return ctx.error(site.file, site.path, `${at(ctx, site, [])}：应该是动作列表`);
   // `result` is the last call's envelope: a call's answer types the actions after it.
   let env = site.env ?? {};
   list.forEach((a, i) => {
@@ -83,7 +84,7 @@ function modEnv(ctx: CheckContext, key: string, action: Record<string, unknown>,
 }
 
 function checkAction(ctx: CheckContext, a: unknown, site: ActionSite): void {
-  const here = at(site, []);
+  const here = at(ctx, site, []);
   if (!isObj(a)) return ctx.error(site.file, site.path, `${here}：每项动作要写成 "动作键: 值"${allowed(ACTION_KEYS, '动作键')}`);
   const keys = Object.keys(a).filter((k) => (ACTION_KEYS as readonly string[]).includes(k)) as ActionKey[];
   if (keys.length === 0) {
@@ -113,18 +114,18 @@ function checkAction(ctx: CheckContext, a: unknown, site: ActionSite): void {
 function checkTyped(ctx: CheckContext, key: ActionKey, a: Record<string, unknown>, site: ActionSite): void {
   const env = site.env ?? {};
   if (key === 'call' && typeof a.call === 'string') {
-    checkBodyRefs(ctx, site.file, [...site.path, 'body'], at(site, []), a.call, a.body, env);
-    checkQuestionnaireForm(ctx, site.file, [...site.path, 'body'], at(site, []), site.stepId, a.call, a.body);
+    checkBodyRefs(ctx, site.file, [...site.path, 'body'], at(ctx, site, []), a.call, a.body, env);
+    checkQuestionnaireForm(ctx, site.file, [...site.path, 'body'], at(ctx, site, []), site.stepId, a.call, a.body);
     if (typeof a.keep === 'string') {
       const kept = typeof a.pick === 'string' ? widen(ctx.typeOf(a.pick, modEnv(ctx, key, a, 'pick', env))) : answerType(ctx.types, a.call);
-      checkWrite(ctx, site.file, [...site.path, 'keep'], at(site, ['keep']), a.keep, kept, env, false);
+      checkWrite(ctx, site.file, [...site.path, 'keep'], at(ctx, site, ['keep']), a.keep, kept, env, false);
     }
   }
-  if (key === 'invoke' && typeof a.invoke === 'string') checkParamRefs(ctx, site.file, [...site.path, 'params'], at(site, []), a.invoke, a.params, env);
+  if (key === 'invoke' && typeof a.invoke === 'string') checkParamRefs(ctx, site.file, [...site.path, 'params'], at(ctx, site, []), a.invoke, a.params, env);
   if (key === 'set' && isObj(a.set)) {
     for (const [t, x] of Object.entries(a.set)) {
       const value: Type = fromValue(x, (src) => widen(ctx.typeOf(src, env)));
-      checkWrite(ctx, site.file, [...site.path, 'set', t], at(site, ['set']), t, value, env, true);
+      checkWrite(ctx, site.file, [...site.path, 'set', t], at(ctx, site, ['set']), t, value, env, true);
     }
   }
 }
@@ -132,7 +133,7 @@ function checkTyped(ctx: CheckContext, key: ActionKey, a: Record<string, unknown
 function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, name: string, action: Record<string, unknown>): void {
   const file = site.file;
   const path = [...site.path, name];
-  const here = at(site, [name]);
+  const here = at(ctx, site, [name]);
   const { config, reg } = ctx;
   const bad = (what: string) => ctx.error(file, path, `${here}：应该是${what}`);
   if (Array.isArray(kind)) {
@@ -170,19 +171,19 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
       return checkActionList(ctx, v, { ...site, label: [...site.label, name], path });
     case 'step':
       if (typeof v !== 'string') return bad('步骤名');
-      return ctx.stepRef(file, path, at(site, []), name, v, site.stepId);
+      return ctx.stepRef(file, path, at(ctx, site, []), name, v, site.stepId);
     case 'call':
       if (typeof v !== 'string') return bad('接口名');
-      if (!reg.calls.includes(v)) ctx.error(file, path, `${at(site, [])}：接口 "${v}" 不存在${suggest(v, reg.calls)}（接口都列在 src/contract/calls.ts）`);
+      if (!reg.calls.includes(v)) ctx.error(file, path, `${at(ctx, site, [])}：接口 "${v}" 不存在${suggest(v, reg.calls)}（接口都列在 src/contract/calls.ts）`);
       return;
     case 'message':
-      return checkMessageRef(ctx, file, path, v, at(site, []), name, name === 'okText' || name === 'cancelText' ? undefined : action.params, site.env);
+      return checkMessageRef(ctx, file, path, v, at(ctx, site, []), name, name === 'okText' || name === 'cancelText' ? undefined : action.params, site.env);
     case 'schema':
-      return checkSchemaRef(ctx, file, path, v, at(site, []), name);
+      return checkSchemaRef(ctx, file, path, v, at(ctx, site, []), name);
     case 'effect': {
       if (typeof v !== 'string') return bad('功能名');
       if (ctx.unchecked('effects')) return;
-      if (!reg.effects[v]) return ctx.error(file, path, `${at(site, [])}：功能 "${v}" 不存在${suggest(v, Object.keys(reg.effects))}`);
+      if (!reg.effects[v]) return ctx.error(file, path, `${at(ctx, site, [])}：功能 "${v}" 不存在${suggest(v, Object.keys(reg.effects))}`);
       return;
     }
     case 'outcomes': {
@@ -190,7 +191,7 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
       const effect = reg.effects[action.invoke as string];
       for (const [outcome, list] of Object.entries(v)) {
         if (effect && !effect.outcomes.includes(outcome)) {
-          ctx.error(file, [...path, outcome], `${at(site, [])}：功能 "${action.invoke as string}" 没有结果 "${outcome}"${suggest(outcome, effect.outcomes)}${allowed(effect.outcomes)}`, { key: true });
+          ctx.error(file, [...path, outcome], `${at(ctx, site, [])}：功能 "${action.invoke as string}" 没有结果 "${outcome}"${suggest(outcome, effect.outcomes)}${allowed(effect.outcomes)}`, { key: true });
         }
         checkActionList(ctx, list, { ...site, label: [...site.label, name, outcome], path: [...path, outcome] });
       }
@@ -203,19 +204,20 @@ function checkKind(ctx: CheckContext, kind: Kind, v: unknown, site: ActionSite, 
       if (!isObj(v)) return bad('一组 "目标: 值"');
       for (const [t, x] of Object.entries(v)) {
         checkTarget(ctx, file, [...path, t], t, here, ['session', 'data', 'form'], true);
-        ctx.values(file, [...path, t], x, `${here}.${t}`, site.env);
+        ctx.values(file, [...path, t], x, at(ctx, site, [name, t]), site.env);
       }
       return;
     case 'cases':
       if (!Array.isArray(v)) return bad(' { when, do } 组成的列表');
       v.forEach((c, i) => {
         const cp = [...path, i];
-        const ch = at(site, [name, i]);
+        const ch = at(ctx, site, [name, i]);
         if (!isObj(c)) return ctx.error(file, cp, `${ch}：应该写成 { when, do }`);
         for (const k of Object.keys(c)) if (k !== 'when' && k !== 'do') ctx.error(file, [...cp, k], `${ch}：不认识的键 "${k}"${allowed(['when', 'do'])}`, { key: true });
         if (c.when !== undefined) {
-          if (typeof c.when !== 'string') ctx.error(file, [...cp, 'when'], `${ch}.when：应该是表达式`);
-          else ctx.expr(file, [...cp, 'when'], c.when, `${ch}.when`, site.env);
+          const when = at(ctx, site, [name, i, 'when']);
+          if (typeof c.when !== 'string') ctx.error(file, [...cp, 'when'], `${when}：应该是表达式`);
+          else ctx.expr(file, [...cp, 'when'], c.when, when, site.env);
         }
         if (c.do === undefined) ctx.error(file, cp, `${ch}：缺少 "do"`);
         else checkActionList(ctx, c.do, { ...site, label: [...site.label, name, i, 'do'], path: [...cp, 'do'] });
@@ -242,7 +244,7 @@ export function checkMessageRef(
 ): void {
   if (typeof v !== 'string') return ctx.error(file, path, `${here}："${name}" 应该是提示文字的键或 =表达式`);
   if (v.startsWith('=')) {
-    ctx.expr(file, path, v, `${here} 的 "${name}"`, env);
+    ctx.expr(file, path, v, of(here, `"${name}"`), env);
     return;
   }
   const messages = ctx.config.messages;
@@ -253,7 +255,7 @@ export function checkMessageRef(
   if (typeof params === 'string') return; // computed params: placeholders cannot be checked statically
   const given = isObj(params) ? Object.keys(params) : [];
   for (const p of placeholdersOf(messages[v])) {
-    if (!given.includes(p)) ctx.error(file, path, `${here}：提示文字 "${v}" 里有 {${p}}，但这个动作没有写 "params.${p}"`);
+    if (!given.includes(p)) ctx.error(file, path, `${here}：提示文字 "${v}" 里有 {${p}}，但这个动作的 "params" 里没有写 "${p}"`);
   }
 }
 

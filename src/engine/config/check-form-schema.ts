@@ -40,6 +40,7 @@ const EXTENSION_KEYWORDS = ['errorMessage', 'idcardMsg'];
 export const FORM_X_KEYWORDS = [
   'x-widget', 'x-label', 'x-placeholder', 'x-options', 'x-visibleIf', 'x-hidden',
   'x-order', 'x-checkOrder', 'x-enumLabels', 'x-version', 'x-score', 'x-exclusive',
+  'x-requiredIf', 'x-endIf',
 ];
 
 const KNOWN = [...JSON_SCHEMA_KEYWORDS, ...EXTENSION_KEYWORDS, ...FORM_X_KEYWORDS];

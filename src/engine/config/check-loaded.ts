@@ -43,7 +43,9 @@ function dedupe(errors: ConfigError[]): ConfigError[] {
   const out: ConfigError[] = [];
   for (const e of errors) {
     const step = STEP_PREFIX.exec(e.message)?.[1];
-    const k = `${e.file}:${e.line}:${e.column}:${e.message.replace(STEP_PREFIX, 'step')}`;
+    // The same node through another step's alias: the same path as written and the
+    // same reason; the place's words may differ (a button's text names the event).
+    const k = `${e.file}:${e.line}:${e.column}:${e.raw ?? ''}:${step ? e.message.slice(e.message.indexOf('：') + 1) : e.message}`;
     const seen = byPlace.get(k);
     if (!seen) {
       const entry = { first: { ...e }, steps: [] as string[] };

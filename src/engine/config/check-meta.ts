@@ -7,7 +7,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { APP_FILE, MESSAGES_FILE } from './assemble';
 import type { CheckContext } from './context';
-import { where } from './context';
+import { pathWords } from './place-words';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
 import { about, alternativesWords, kindWords, oneOfValues, patternWords, shown } from './words';
@@ -43,12 +43,13 @@ export function pathOf(instancePath: string): PathSeg[] {
   });
 }
 
-function label(file: string, path: PathSeg[]): string {
-  if (file !== APP_FILE && file !== MESSAGES_FILE && path[0] === 'steps' && path.length >= 2) return where(String(path[1]), path.slice(2));
-  return path.length ? `"${path.join('.')}"` : '文件最外层';
+/** The place in words (a step's, or `"session" 的 "user"`); the error's `raw` keeps the path. */
+function label(ctx: CheckContext, file: string, path: PathSeg[]): string {
+  if (file !== APP_FILE && file !== MESSAGES_FILE && path[0] === 'steps' && path.length >= 2) return ctx.at(String(path[1]), path.slice(2));
+  return pathWords(path);
 }
 
-/** The admin's words for one Ajv error; `at` names the place (`步骤 "X" 的 props.tabs`). */
+/** The admin's words for one Ajv error; `at` names the place (`步骤 "X" 的页面设置 "tabs"`). */
 export function describeAjvError(e: ErrorObject, at: string, path: PathSeg[]): { text: string; path: PathSeg[]; key?: boolean } {
   const params = e.params as Record<string, unknown>;
   const limit = params.limit as number;
@@ -111,7 +112,7 @@ export function checkMeta(ctx: CheckContext, meta: MetaValidators): void {
       if (e.keyword === 'propertyNames' && e.params && !(e.params as { propertyName?: string }).propertyName) continue;
       if (e.keyword === 'pattern' && /propertyNames/.test(e.schemaPath)) continue; // reported via propertyNames
       const path = pathOf(e.instancePath);
-      const m = describeAjvError(e, label(src.file, path), path);
+      const m = describeAjvError(e, label(ctx, src.file, path), path);
       ctx.error(src.file, m.path, m.text, { key: m.key });
     }
   }

@@ -12,7 +12,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { CheckContext, RootTypes } from './context';
 import { itemTypeAt } from './step-types';
-import { where } from './context';
 import { describeAjvError } from './check-meta';
 import { checkMessageRef, checkSchemaRef } from './check-actions';
 import { suggest } from './suggest';
@@ -91,7 +90,7 @@ export class PropsChecker {
     const ppath = [...base, 'props'];
     const v = this.validator(step.screen, schema);
     if (v instanceof Error) {
-      ctx.error(file, [...base, 'screen'], `${where(step.id, ['screen'])}：页面类型 "${step.screen}" 的 props 格式定义有错，无法使用：${v.message}`);
+      ctx.error(file, [...base, 'screen'], `${ctx.at(step.id, ['screen'])}：页面类型 "${step.screen}" 的 props 格式定义有错，无法使用：${v.message}`);
       return;
     }
     this.found = [];
@@ -106,7 +105,7 @@ export class PropsChecker {
       const covered = (e: ErrorObject) => alternatives.some((a) => a !== e && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath.replace(/\/(anyOf|oneOf)$/, '/$1/')));
       for (const a of alternatives) {
         const rel = pathOf(a.instancePath);
-        ctx.error(file, [...ppath, ...rel], `${where(step.id, ['props', ...rel])}：应该是${alternativesWords(a.parentSchema)}${shown(a.data)}${about(a.parentSchema)}`);
+        ctx.error(file, [...ppath, ...rel], `${ctx.at(step.id, ['props', ...rel])}：应该是${alternativesWords(a.parentSchema)}${shown(a.data)}${about(a.parentSchema)}`);
       }
       for (const e of errors) {
         if (alternatives.includes(e) || covered(e)) continue;
@@ -114,7 +113,7 @@ export class PropsChecker {
         if (/\/anyOf\/0\//.test(e.schemaPath) && e.keyword === 'pattern' && (e.params as { pattern?: string }).pattern === '^=') continue;
         if (/\/anyOf\/0\/type$/.test(e.schemaPath)) continue;
         const rel = pathOf(e.instancePath);
-        const m = describeAjvError(e, where(step.id, ['props', ...rel]), rel);
+        const m = describeAjvError(e, ctx.at(step.id, ['props', ...rel]), rel);
         ctx.error(file, [...ppath, ...m.path], m.text, { key: m.key });
       }
     }
@@ -130,9 +129,9 @@ export class PropsChecker {
       this.follow(ctx, step, ppath, a, rootsAt(a.path));
     }
     walkStrings(props, [], (path, s, key) => {
-      if (s.startsWith('=')) ctx.expr(file, [...ppath, ...path], s, where(step.id, ['props', ...path]), rootsAt(path));
+      if (s.startsWith('=')) ctx.expr(file, [...ppath, ...path], s, ctx.at(step.id, ['props', ...path]), rootsAt(path));
       else if (typeof key === 'string' && /If$/.test(key) && !seen.has(`condition:${path.join('/')}`)) {
-        ctx.expr(file, [...ppath, ...path], s, where(step.id, ['props', ...path]), rootsAt(path));
+        ctx.expr(file, [...ppath, ...path], s, ctx.at(step.id, ['props', ...path]), rootsAt(path));
       }
     });
   }
@@ -140,22 +139,25 @@ export class PropsChecker {
   private follow(ctx: CheckContext, step: LoadedStep, ppath: PathSeg[], a: Annotation, roots: RootTypes): void {
     const file = step.file;
     const path = [...ppath, ...a.path];
-    const here = where(step.id, ['props', ...a.path]);
+    const here = ctx.at(step.id, ['props', ...a.path]);
     const v = a.value as string;
+    // `页面设置 "tiles" 第 1 项："title" 用到的提示文字…`: the key is named by the reason.
+    const last = a.path[a.path.length - 1];
+    const owner = typeof last === 'string' ? { place: ctx.at(step.id, ['props', ...a.path.slice(0, -1)]), key: last } : { place: here, key: 'props' };
     switch (a.kind) {
       case 'event': {
         const on = Object.keys(step.on ?? {});
-        if (!on.includes(v)) ctx.error(file, path, `${here}：事件 "${v}" 在 "on" 里没有处理${suggest(v, on)}，请添加 on.${v}`);
+        if (!on.includes(v)) ctx.error(file, path, `${here}：事件 "${v}" 在 "on" 里没有处理${suggest(v, on)}，请在 "on" 里添加 "${v}"`);
         return;
       }
       case 'step':
         if (v.startsWith('=')) return;
         return ctx.stepRef(file, path, here, null, v, step.id);
       case 'message':
-        return checkMessageRef(ctx, file, path, v, where(step.id, []), ['props', ...a.path].join('.'), undefined, roots);
+        return checkMessageRef(ctx, file, path, v, owner.place, owner.key, undefined, roots);
       case 'schema':
         if (v.startsWith('=')) return;
-        return checkSchemaRef(ctx, file, path, v, where(step.id, []), ['props', ...a.path].join('.'));
+        return checkSchemaRef(ctx, file, path, v, owner.place, owner.key);
       case 'condition':
         ctx.expr(file, path, v, here, roots);
         return;

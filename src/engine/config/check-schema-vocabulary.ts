@@ -18,6 +18,7 @@ import { allowed } from './words';
 import { formModelProblems } from '../form/model-problems';
 import type { Problem } from '../form/resolve';
 import { formats } from '../schema/formats';
+import { RATING_MAX_POINTS } from '../form/widget-fit';
 
 const DRAFT_07 = ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-07/schema'];
 /** Formats of a file's content: the phone has no upload control. */
@@ -117,6 +118,8 @@ function wording(p: Problem, schema: Record<string, unknown>): string | null {
       return `"then"/"else" 新加的字段 "${d}" 要按这个 "if" 显示，但它手机上算不出来；"if" 里请只写 "properties": { 字段: { "const": 值 } 或 { "enum": [值, …] } } 和 "required"`;
     case 'branch-in-list':
       return `列表每一项里 "then"/"else"/"dependencies" 新加的字段 "${d}" 手机上还不能按条件显示；请把它写进这一项的 "properties"`;
+    case 'end-in-list':
+      return '列表每一项里的 "x-endIf"（满足条件时结束问卷）还不能用：每一项后面还有别的项；请把它写在列表外的题目上';
     case 'branch-field-differs':
       return `字段 "${d}" 在两处条件（"then"/"else"/"dependencies"/几组字段）里写法不一样（例如选项不同），手机上只能显示一个 "${d}"，显示的和检查的会对不上；请给它们起不同的字段名，或把 "${d}" 写进 "properties"（两处一样的写法），条件里只写 "required"`;
     case 'dependency-unknown':
@@ -139,9 +142,47 @@ function wording(p: Problem, schema: Record<string, unknown>): string | null {
       return '控件 "section" 用于一组字段（"type": "object"）';
     case 'widget-needs-value':
       return '控件 "display" 只显示一个值，不能用在对象或列表上';
+    case 'widget-rating-type':
+      return '控件 "rating"（评分）点的是一个分数：字段要写 "type": "integer"，并写 "minimum" 和 "maximum"（例如 1 和 5）';
+    case 'widget-rating-range':
+      return `控件 "rating"（评分）每个整数一个按钮，要写从几分到几分：请写整数的 "minimum" 和 "maximum"，"minimum" 不大于 "maximum"（例如 1 和 5，或 0 和 10）${rangeWords(d)}`;
+    case 'widget-rating-wide': {
+      const [lo, hi] = d.split('|').map(Number);
+      return `控件 "rating"（评分）从 ${lo} 分到 ${hi} 分有 ${hi - lo + 1} 个按钮，太多了，手机上放不下、也难选；最多 ${RATING_MAX_POINTS} 个（例如 0 到 10），请缩小 "minimum" 到 "maximum" 的范围`;
+    }
+    case 'matrix-kind':
+    case 'matrix-options':
+      return matrixWords(p.code, JSON.parse(d) as MatrixDetail);
     default:
       return `手机上还不能显示这种写法（${p.code}）`;
   }
+}
+
+/** A rating's range as written (`1|null`): what is missing or wrong, in words. */
+function rangeWords(d: string): string {
+  const [lo, hi] = d.split('|').map((x) => JSON.parse(x) as unknown);
+  if (lo === null && hi === null) return '，现在两个都没写';
+  if (lo === null) return '，现在没写 "minimum"';
+  if (hi === null) return '，现在没写 "maximum"';
+  return `，现在写的是 ${JSON.stringify(lo)} 到 ${JSON.stringify(hi)}`;
+}
+
+interface MatrixDetail {
+  n: number;
+  name: string;
+  label: string;
+  first?: string;
+  options?: string[];
+  own?: string[];
+}
+
+/** A matrix row that does not fit the grid: which row, and what its header (the first row's options) is. */
+function matrixWords(code: string, m: MatrixDetail): string {
+  const grid = '设为量表（"x-options": { "matrix": true }）的分组在手机上画成一张表，每一行都要是单选题，选项和第一行一样、顺序也一样';
+  const row = `第 ${m.n} 行 "${m.name}"（${m.label}）`;
+  const fix = '请改成一样的，或把这一题移出这个分组，或删掉 "matrix"';
+  if (code === 'matrix-kind') return `${grid}；${row}不是单选题，放不进这张表：${fix}`;
+  return `${grid}；${row}的选项是 ${m.own?.join(' / ')}，第一行 "${m.first}" 的是 ${m.options?.join(' / ')}，对不上表头：${fix}`;
 }
 
 function definitionRefs(schema: Record<string, unknown>, key: string): string[] {

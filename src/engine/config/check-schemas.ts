@@ -12,6 +12,7 @@ import { describeAjvError, pathOf } from './check-meta';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
 import { allowed, oneOfValues } from './words';
+import { of, pathWords, rawPath } from './place-words';
 import { createAjv } from '../schema/ajv';
 import { inferWidget, jsonType } from '../form/schema-model';
 import { INPUT_MODES, INPUT_TYPES, WIDGET_OPTIONS, type WidgetName } from '../form/widget-names';
@@ -55,7 +56,7 @@ function checkBank(ctx: CheckContext, file: string, bank: Record<string, unknown
     for (const e of meta.errors ?? []) {
       const path = pathOf(e.instancePath);
       const m = describeAjvError(e, bankLabel(bank, path), path);
-      ctx.error(file, m.path, m.text, { key: m.key });
+      ctx.error(file, m.path, m.text, { key: m.key, raw: m.path.length ? rawPath(m.path) : undefined });
     }
   }
   // What has the shape of a question is checked further, even beside a shape error elsewhere.
@@ -123,10 +124,11 @@ function bankLabel(bank: Record<string, unknown>, path: PathSeg[]): string {
   const [s, si, q, qi] = path;
   if (s === 'sections' && q === 'questions' && typeof si === 'number' && typeof qi === 'number') {
     const question = (bank.sections as Array<{ questions?: Array<{ title?: string; code?: string }> }>)[si]?.questions?.[qi];
-    const rest = path.slice(4).join('.');
-    return `问题 "${question?.title ?? question?.code ?? qi}"${rest ? ` 的 ${rest}` : ''}`;
+    const label = `问题 "${question?.title ?? question?.code ?? qi}"`;
+    // In words (`的 "answers" 第 3 项`); the error's raw keeps the path (context.ts rawAt).
+    return path.length > 4 ? of(label, pathWords(path.slice(4))) : label;
   }
-  return path.length ? `"${path.join('.')}"` : '题库最外层';
+  return path.length ? pathWords(path) : '题库最外层';
 }
 
 function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): void {
@@ -144,6 +146,8 @@ function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): 
       if (typeof v !== 'string') ctx.error(file, p, `${at}："x-visibleIf" 应该是表达式`);
       // `form` is this schema's values (its fields and options: expr/schema-type.ts).
       else ctx.expr(file, p, v, `${at} 的 x-visibleIf`, { form: schemaFileType(ctx, file.replace(/^schemas\//, '')) });
+    } else if (k === 'x-requiredIf' || k === 'x-endIf') {
+      checkConditionKey(ctx, file, node, path, k, v, at);
     } else if (k === 'x-options') {
       // Its `=expr` options see the form's values, as x-visibleIf does.
       ctx.values(file, p, v, `${at} 的 x-options`, { form: schemaFileType(ctx, file.replace(/^schemas\//, '')) });
@@ -154,6 +158,26 @@ function walk(ctx: CheckContext, file: string, node: unknown, path: PathSeg[]): 
   }
 }
 
+/**
+ * `x-requiredIf` (required while it holds) and `x-endIf` (skip to the end while
+ * it holds): conditions over the form like `x-visibleIf`. A required-if on a
+ * group, or on a field already always required, would do nothing, so it is refused.
+ */
+function checkConditionKey(ctx: CheckContext, file: string, node: Record<string, unknown>, path: PathSeg[], k: string, v: unknown, at: string): void {
+  const p = [...path, k];
+  if (typeof v !== 'string') return ctx.error(file, p, `${at}："${k}" 应该是表达式`);
+  ctx.expr(file, p, v, `${at} 的 ${k}`, { form: schemaFileType(ctx, file.replace(/^schemas\//, '')) });
+  if (k !== 'x-requiredIf') return;
+  if (node.type === 'object' || isObj(node.properties)) return ctx.error(file, p, `${at}："x-requiredIf"（满足条件时必填）只能写在题目上，一组题目本身没有可填的`, { key: true });
+  const name = path[path.length - 1];
+  const parent = path[path.length - 2] === 'properties' ? valueAt(ctx.config.schemas[file.replace(/^schemas\//, '')], path.slice(0, -2)) : undefined;
+  if (typeof name === 'string' && isObj(parent) && Array.isArray(parent.required) && parent.required.includes(name)) {
+    ctx.error(file, p, `${at}：它已经在 "required" 里（总是必填），"x-requiredIf" 不起作用；要按条件必填，请把它从 "required" 里去掉`, { key: true });
+  }
+}
+
+const valueAt = (v: unknown, path: PathSeg[]): unknown => path.reduce<unknown>((o, seg) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[seg as string] : undefined), v);
+
 /** Events named by widget options (`code`'s `action`), per schema file: checked against the steps showing the form. */
 const formEvents = new Map<string, Array<{ path: PathSeg[]; event: string; at: string }>>();
 
@@ -162,7 +186,9 @@ function checkWidgetOptions(ctx: CheckContext, file: string, field: Record<strin
   const opts = field['x-options'];
   if (!isObj(opts)) return ctx.error(file, path, `${at}："x-options" 应该是一组控件选项（键和值）`);
   const choices = Array.isArray(field.enum) ? field.enum.map((value) => ({ value, label: '' })) : undefined;
-  const widget = typeof field['x-widget'] === 'string' ? field['x-widget'] : inferWidget(field, jsonType(field), choices);
+  // An object without x-widget is a section (as the form model reads it), whose options are the matrix's.
+  const type = jsonType(field);
+  const widget = typeof field['x-widget'] === 'string' ? field['x-widget'] : type === 'object' ? 'section' : inferWidget(field, type, choices);
   const options = WIDGET_OPTIONS[widget as WidgetName] ?? {};
   const names = Object.keys(options);
   for (const [name, value] of Object.entries(opts)) {
@@ -201,7 +227,7 @@ function checkFormEvents(ctx: CheckContext): void {
       const on = Object.keys(st.on ?? {});
       for (const e of events) {
         if (!on.includes(e.event)) {
-          ctx.error(`schemas/${rel}`, e.path, `${e.at}：按钮的事件 "${e.event}" 在步骤 "${st.id}"（${st.file}）的 "on" 里没有处理，按钮点了没反应${suggest(e.event, on)}，请在这个步骤里添加 on.${e.event}`);
+          ctx.error(`schemas/${rel}`, e.path, `${e.at}：按钮的事件 "${e.event}" 在步骤 "${st.id}"（${st.file}）的 "on" 里没有处理，按钮点了没反应${suggest(e.event, on)}，请在这个步骤的 "on" 里添加 "${e.event}"`);
         }
       }
     }

@@ -7,7 +7,6 @@ import { APP_FILE, type LoadedStep } from './assemble';
 import { checkActionList } from './check-actions';
 import type { PropsChecker } from './check-props';
 import type { CheckContext, RootTypes } from './context';
-import { where } from './context';
 import { suggest } from './suggest';
 import type { PathSeg } from './source';
 import { allowed, kindWords, list as listed, missingSchemaText } from './words';
@@ -53,8 +52,8 @@ export function checkSteps(ctx: CheckContext, props: PropsChecker): void {
       if (!r.startsWith('/')) continue; // the meta schema reports it
       // The router matches paths case-insensitively: /A and /a clash across steps.
       const prev = routes.get(r.toLowerCase());
-      if (prev && prev.id !== step.id) ctx.error(step.file, p, `${where(step.id, p.slice(2))}：路径 "${r}" 已经被步骤 "${prev.id}"（${prev.file}）用了`);
-      else if (prev && prev.path === r) ctx.error(step.file, p, `${where(step.id, p.slice(2))}：路径 "${r}" 写了两次`);
+      if (prev && prev.id !== step.id) ctx.error(step.file, p, `${ctx.at(step.id, p.slice(2))}：路径 "${r}" 已经被步骤 "${prev.id}"（${prev.file}）用了`);
+      else if (prev && prev.path === r) ctx.error(step.file, p, `${ctx.at(step.id, p.slice(2))}：路径 "${r}" 写了两次`);
       else if (!prev) routes.set(r.toLowerCase(), { id: step.id, file: step.file, path: r });
     }
   }
@@ -93,9 +92,9 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
   const { roots, event, events } = stepRoots(ctx, step);
   const screens = Object.keys(ctx.reg.screens);
   if (typeof step.screen === 'string' && !ctx.reg.screens[step.screen]) {
-    ctx.error(file, [...base, 'screen'], `${where(id, [])}：页面类型 "${step.screen}" 不存在${suggest(step.screen, screens)}${allowed(screens)}`);
+    ctx.error(file, [...base, 'screen'], `${ctx.at(id, [])}：页面类型 "${step.screen}" 不存在${suggest(step.screen, screens)}${allowed(screens)}`);
   } else if (typeof step.screen === 'string') {
-    if (step.props !== undefined && !isObj(step.props)) ctx.error(file, [...base, 'props'], `${where(id, ['props'])}：应该是${kindWords('object')}`);
+    if (step.props !== undefined && !isObj(step.props)) ctx.error(file, [...base, 'props'], `${ctx.at(id, ['props'])}：应该是${kindWords('object')}`);
     else props.check(ctx, step, base, roots);
   }
 
@@ -107,9 +106,9 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
     step.next.forEach((rule, i) => {
       if (!isObj(rule)) return;
       const p = [...base, 'next', i];
-      if (typeof rule.if === 'string') ctx.expr(file, [...p, 'if'], rule.if, where(id, ['next', i, 'if']), roots);
-      if (typeof rule.go === 'string') ctx.stepRef(file, [...p, 'go'], where(id, ['next', i]), 'go', rule.go, id);
-      if (isObj(rule.query)) ctx.values(file, [...p, 'query'], rule.query, where(id, ['next', i, 'query']), roots);
+      if (typeof rule.if === 'string') ctx.expr(file, [...p, 'if'], rule.if, ctx.at(id, ['next', i, 'if']), roots);
+      if (typeof rule.go === 'string') ctx.stepRef(file, [...p, 'go'], ctx.at(id, ['next', i]), 'go', rule.go, id);
+      if (isObj(rule.query)) ctx.values(file, [...p, 'query'], rule.query, ctx.at(id, ['next', i, 'query']), roots);
     });
   }
 
@@ -120,30 +119,30 @@ function checkStep(ctx: CheckContext, step: LoadedStep, props: PropsChecker): vo
     if (typeof schema === 'string') {
       if (schema.startsWith('=')) {
         // The schema is chosen before the form exists: its `form` is not known yet.
-        ctx.expr(file, [...p, 'schema'], schema, where(id, ['form', 'schema']), { ...roots, form: ANY });
-        if (!Array.isArray(form.choices)) ctx.error(file, [...p, 'schema'], `${where(id, ['form', 'schema'])}："schema" 是表达式时，要用 "choices" 列出它可能选到的文件`);
+        ctx.expr(file, [...p, 'schema'], schema, ctx.at(id, ['form', 'schema']), { ...roots, form: ANY });
+        if (!Array.isArray(form.choices)) ctx.error(file, [...p, 'schema'], `${ctx.at(id, ['form', 'schema'])}："schema" 是表达式时，要用 "choices" 列出它可能选到的文件`);
       } else if (!ctx.config.schemas[schema]) {
-        ctx.error(file, [...p, 'schema'], `${where(id, ['form'])}：${missingSchemaText('schema', schema, Object.keys(ctx.config.schemas))}`);
+        ctx.error(file, [...p, 'schema'], `${ctx.at(id, ['form'])}：${missingSchemaText('schema', schema, Object.keys(ctx.config.schemas))}`);
       }
     }
     if (Array.isArray(form.choices)) {
       form.choices.forEach((c, i) => {
-        if (typeof c === 'string' && !ctx.config.schemas[c]) ctx.error(file, [...p, 'choices', i], `${where(id, ['form'])}：${missingSchemaText('choices', c, Object.keys(ctx.config.schemas))}`);
+        if (typeof c === 'string' && !ctx.config.schemas[c]) ctx.error(file, [...p, 'choices', i], `${ctx.at(id, ['form'])}：${missingSchemaText('choices', c, Object.keys(ctx.config.schemas))}`);
       });
     }
     // (a non-boolean is the meta schema's error)
     if (form.archived === true && !(typeof schema === 'string' && schema.startsWith('='))) {
-      ctx.error(file, [...p, 'archived'], `${where(id, ['form', 'archived'])}："archived" 只能和写成表达式的 "schema" 及 "choices" 一起用（存档的旧版本是运行时才选出的）`);
+      ctx.error(file, [...p, 'archived'], `${ctx.at(id, ['form', 'archived'])}："archived" 只能和写成表达式的 "schema" 及 "choices" 一起用（存档的旧版本是运行时才选出的）`);
     }
     if (isObj(form.initial)) {
-      ctx.values(file, [...p, 'initial'], form.initial, where(id, ['form', 'initial']), roots);
+      ctx.values(file, [...p, 'initial'], form.initial, ctx.at(id, ['form', 'initial']), roots);
       // Each key is a field of the form (a misspelt one would fill nothing).
       for (const k of Object.keys(form.initial)) {
         const t = targetType(ctx.typeEnv(roots).roots, `form.${k}`);
-        if (typeof t === 'string') ctx.error(file, [...p, 'initial', k], `${where(id, ['form', 'initial'])}：${t}`, { key: true });
+        if (typeof t === 'string') ctx.error(file, [...p, 'initial', k], `${ctx.at(id, ['form', 'initial'])}：${t}`, { key: true });
       }
     }
-    if (typeof form.readOnlyIf === 'string') ctx.expr(file, [...p, 'readOnlyIf'], form.readOnlyIf, where(id, ['form', 'readOnlyIf']), roots);
+    if (typeof form.readOnlyIf === 'string') ctx.expr(file, [...p, 'readOnlyIf'], form.readOnlyIf, ctx.at(id, ['form', 'readOnlyIf']), roots);
   }
 }
 
@@ -161,6 +160,6 @@ function checkReachability(ctx: CheckContext): void {
   }
   for (const s of Object.values(config.steps)) {
     if (seen.has(s.id)) continue;
-    ctx.error(s.file, ['steps', s.id], `${where(s.id, [])} 到达不了：从 start、login、notFound 和入口步骤出发，没有任何 go、next 或 props 里的步骤名通向它（如果它是从外部链接打开的，请标上 "entry: true"）`, { key: true });
+    ctx.error(s.file, ['steps', s.id], `${ctx.at(s.id, [])} 到达不了：从 start、login、notFound 和入口步骤出发，没有任何 go、next 或 props 里的步骤名通向它（如果它是从外部链接打开的，请标上 "entry: true"）`, { key: true });
   }
 }

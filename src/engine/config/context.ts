@@ -7,7 +7,8 @@ import type { ConfigError, Registries } from '../types';
 import type { LoadedConfig } from './assemble';
 import type { PathSeg } from './source';
 import { baseTypes, type BaseTypes } from './type-env';
-import { unknownStepText } from './words';
+import { exprLead, unknownStepText } from './words';
+import { placeWords, rawPath } from './place-words';
 
 /**
  * The types of a place's own roots (a step's form and data, the list row
@@ -57,17 +58,30 @@ export class CheckContext {
     return !!this.reg.unchecked?.includes(what);
   }
 
-  /** Records an error at the value (or key) at `path` in `file`. */
-  error(file: string, path: readonly PathSeg[], message: string, opts?: { key?: boolean }): void {
+  /**
+   * Records an error at the value (or key) at `path` in `file`. The message
+   * names the place in words; `raw` keeps the path as written (rawAt) for
+   * the studio's hover and the CLI.
+   */
+  error(file: string, path: readonly PathSeg[], message: string, opts?: { key?: boolean; raw?: string }): void {
     const src = this.config.sources[file];
     const pos = src ? src.locate(path, opts) : { line: 1, column: 1 };
-    this.errors.push({ file, ...pos, message });
+    this.push({ file, ...pos, message }, opts?.raw ?? rawAt(file, path));
   }
 
-  errorInString(file: string, path: readonly PathSeg[], index: number, message: string): void {
+  errorInString(file: string, path: readonly PathSeg[], index: number, message: string, raw?: string): void {
     const src = this.config.sources[file];
     const pos = src ? src.locateInString(path, index) : { line: 1, column: 1 };
-    this.errors.push({ file, ...pos, message });
+    this.push({ file, ...pos, message }, raw ?? rawAt(file, path));
+  }
+
+  private push(e: ConfigError, raw: string | undefined): void {
+    this.errors.push(raw ? { ...e, raw } : e);
+  }
+
+  /** `步骤 "X"` and where in it, in words; the step's props name an event by its button. */
+  at(stepId: string, rest: readonly PathSeg[]): string {
+    return where(stepId, rest, this.config.steps[stepId]?.props);
   }
 
   /**
@@ -83,9 +97,17 @@ export class CheckContext {
       sessionKeys: this.sessionKeys,
       constants: this.constants,
     });
-    for (const p of problems) this.errorInString(file, path, offset + p.column - 1, `${where}：${p.message}`);
+    // The place comes first in words; the whole expression moves to `raw`
+    // (`next[2].if: age > 60 && …`), which the column already points into.
+    const lead = exprLead(source);
+    const words = (m: string) => `${where}：${m.startsWith(lead) ? `表达式里${m.slice(lead.length)}` : m}`;
+    // Outside flows (a schema's x-visibleIf) the key it is written under.
+    const last = path[path.length - 1];
+    const at = rawAt(file, path) ?? (typeof last === 'string' ? last : undefined);
+    const shown = at ? (source.trim() ? `${at}: ${raw}` : at) : raw || undefined;
+    for (const p of problems) this.errorInString(file, path, offset + p.column - 1, words(p.message), shown);
     const inferred = inferExpr(source, this.typeEnv(roots));
-    for (const p of inferred.problems) this.errorInString(file, path, offset + p.column - 1, `${where}：${p.message}`);
+    for (const p of inferred.problems) this.errorInString(file, path, offset + p.column - 1, words(p.message), shown);
     return inferred.type;
   }
 
@@ -129,9 +151,21 @@ export class CheckContext {
 /** How every message about a step starts: `步骤 "X"` (check-loaded.ts reads it back to merge YAML-alias echoes). */
 export const STEP_PREFIX = /^步骤 "([^"]+)"/;
 
-/** `步骤 "X"` or `步骤 "X" 的 on.select[0].go`. */
-export function where(stepId: string, rest: readonly PathSeg[]): string {
+/** `步骤 "X"` or `步骤 "X" 的事件 "select" 的第 1 个动作的 "go"` (place-words.ts); `props` are the step's. */
+export function where(stepId: string, rest: readonly PathSeg[], props?: unknown): string {
   if (!rest.length) return `步骤 "${stepId}"`;
-  const p = rest.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
-  return `步骤 "${stepId}" 的 ${p}`;
+  return `步骤 "${stepId}" ${placeWords(rest, props)}`;
+}
+
+/**
+ * The path as written, for a problem's `raw`: step-relative in a flow
+ * (`on.notice[0].go`, as the message names the step), else from the file's
+ * top (`session.user.type`). Only for flows/: a schema file's messages
+ * name the field as the admin reads it (`字段 "a.b"`; a question bank's
+ * shape errors give theirs, check-schemas.ts).
+ */
+export function rawAt(file: string, path: readonly PathSeg[]): string | undefined {
+  if (!file.startsWith('flows/')) return undefined;
+  const rel = path[0] === 'steps' && path.length >= 2 ? path.slice(2) : path;
+  return rel.length ? rawPath(rel) : undefined;
 }

@@ -13,6 +13,13 @@ export function list(items: readonly string[]): string {
   return items.length ? items.join('、') : '无';
 }
 
+/**
+ * `表达式 "a + b" 里`: how an expression's own problem starts (expr/check.ts,
+ * expr/infer.ts). The config checker swaps it for `表达式里`, the place
+ * already said in words, and keeps the expression in the problem's `raw`.
+ */
+export const exprLead = (source: string): string => `表达式 "${source}" 里`;
+
 /** `（可以写：a、b、c）`: the names allowed at a place. */
 export function allowed(items: readonly string[], label = '可以写'): string {
   return `（${label}：${list(items)}）`;

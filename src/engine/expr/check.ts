@@ -5,7 +5,7 @@
  */
 import { compileExpr, ExprError } from './compile';
 import { suggest } from '../config/suggest';
-import { list, notDeclaredText } from '../config/words';
+import { exprLead, list, notDeclaredText } from '../config/words';
 
 export const EXPR_ROOTS = ['session', 'data', 'form', 'query', 'event', 'result', 'config', 'const', 'item'] as const;
 
@@ -89,12 +89,12 @@ export function checkExpr(source: string, opts: ExprCheckOptions): ExprProblem[]
   const roots = opts.roots ?? EXPR_ROOTS;
   for (const r of c.roots) {
     if (!roots.includes(r)) {
-      problems.push({ message: `表达式 "${source}" 里的 "${r}" 不认识${suggest(r, roots)}（开头只能用：${list(roots)}）`, column: col(source, r) });
+      problems.push({ message: `${exprLead(source)}的 "${r}" 不认识${suggest(r, roots)}（开头只能用：${list(roots)}）`, column: col(source, r) });
     }
   }
   const fnNames = [...opts.functions];
   for (const f of c.calls) {
-    if (!fnNames.includes(f)) problems.push({ message: `表达式 "${source}" 里的函数 "${f}" 不存在${suggest(f, fnNames)}`, column: col(source, f) });
+    if (!fnNames.includes(f)) problems.push({ message: `${exprLead(source)}的函数 "${f}" 不存在${suggest(f, fnNames)}`, column: col(source, f) });
   }
   const session = opts.sessionKeys ? [...opts.sessionKeys] : null;
   const consts = opts.constants ? [...opts.constants] : null;

@@ -18,6 +18,7 @@ import { checkCompare } from './infer-compare';
 import { nodeStarts } from './positions';
 import { ANY, BOOL, NUM, STR, arrayOf, members, union, widen, type Type } from './types';
 import { fieldChoices, missingFieldText, pathText } from './type-words';
+import { exprLead } from '../config/words';
 import type { InferCtx, Inferred, TypeEnv, TypeProblem } from './infer-ctx';
 
 export type { InferCtx, Inferred, TypeEnv, TypeProblem } from './infer-ctx';
@@ -39,7 +40,7 @@ export function inferExpr(source: string, env: TypeEnv): Inferred {
     at: (n) => (starts.get(n) ?? 0) + 1,
     report: (n, message) => {
       const column = (starts.get(n) ?? 0) + 1;
-      if (!problems.some((p) => p.column === column && p.message === message)) problems.push({ message: `表达式 "${source}" 里${message}`, column });
+      if (!problems.some((p) => p.column === column && p.message === message)) problems.push({ message: `${exprLead(source)}${message}`, column });
     },
     infer: (n) => infer(ctx, n),
   };

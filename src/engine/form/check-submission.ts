@@ -28,6 +28,6 @@ export function formOnlyCondition(expr: string, form: Values): boolean {
 }
 
 export function checkSubmission(root: FieldNode, values: Values, validate: ValidateFunction): FormErrors {
-  const { values: cleaned, hidden } = cleanValues(root, initialValues(root, values), formOnlyCondition);
-  return validateValues(root, cleaned, hidden, validate);
+  const { values: cleaned, hidden, required } = cleanValues(root, initialValues(root, values), formOnlyCondition);
+  return validateValues(root, cleaned, hidden, validate, required);
 }

@@ -7,7 +7,8 @@
  */
 import { constMembers, isScalar } from './choices';
 import { keyPath, type Problem } from './resolve';
-import { buildRoot, type FieldNode, type Flat, type FlatKind, type Inspect } from './schema-model';
+import { buildRoot, walkFields, type FieldNode, type Flat, type FlatKind, type Inspect } from './schema-model';
+import { matrixRowProblems } from './matrix';
 import { widgetFits } from './widget-fit';
 
 type Json = Record<string, unknown>;
@@ -16,7 +17,14 @@ const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.
 /** Every problem once (a definition used twice is one mistake), where it was written. */
 export function formModelProblems(schema: object): Problem[] {
   const problems: Problem[] = [];
-  buildRoot(schema as Json, problems, inspect);
+  // Matrix sections noted while building (by their flat schema, which their node keeps), checked once built.
+  const matrices = new Map<object, Flat>();
+  const object: Inspect['object'] = (flat, ...rest) => {
+    if (isObj(flat.s['x-options']) && flat.s['x-options'].matrix === true) matrices.set(flat.s, flat);
+    checkObject(flat, ...rest);
+  };
+  const root = buildRoot(schema as Json, problems, { ...inspect, object });
+  if (matrices.size) walkFields(root, (n) => (matrices.has(n.schema) ? checkMatrix(matrices.get(n.schema)!, n, problems) : undefined));
   const seen = new Set<string>();
   return problems.filter((p) => {
     const id = `${p.code}|${JSON.stringify(p.path)}|${p.detail ?? ''}`;
@@ -25,6 +33,25 @@ export function formModelProblems(schema: object): Problem[] {
 }
 
 const inspect: Inspect = { flat: checkFlat, node: checkNode, object: checkObject };
+
+/**
+ * A matrix is drawn as one grid with the first row's options as its header:
+ * every row must be a single choice with those options in that order. The
+ * row that differs is named, at its line (a row a then/else adds: at the
+ * section's x-options).
+ */
+function checkMatrix(flat: Flat, section: FieldNode, problems: Problem[]): void {
+  const rows = section.children ?? [];
+  const whys = matrixRowProblems(section);
+  const first = rows.find((_, i) => !whys[i]);
+  whys.forEach((why, i) => {
+    if (!why) return;
+    const row = rows[i];
+    const at = flat.props.get(row.name)?.[0]?.path ?? keyPath(flat, 'x-options');
+    const detail = { n: i + 1, name: row.name, label: row.label, first: first?.label, options: first?.choices?.map((c) => c.label), own: row.choices?.map((c) => c.label) };
+    problems.push({ code: `matrix-${why}`, path: at, detail: JSON.stringify(detail), key: true });
+  });
+}
 
 /** A required field nobody can fill; an `x-widget` that cannot edit the value (a radio without options, text for a number). */
 function checkNode(flat: Flat, node: FieldNode, problems: Problem[]): void {
@@ -35,7 +62,12 @@ function checkNode(flat: Flat, node: FieldNode, problems: Problem[]): void {
   }
   if (typeof s['x-widget'] !== 'string') return;
   const why = widgetFits(node);
-  if (why) problems.push({ code: `widget-${why}`, path: keyPath(flat, 'x-widget'), detail: node.widget });
+  if (!why) return;
+  // a rating's range is wrong where its maximum is written (else at its x-widget); the checker words it with both ends
+  if (why === 'rating-range' || why === 'rating-wide') {
+    const at = why === 'rating-wide' || flat.keyAt.has('maximum') ? 'maximum' : 'x-widget';
+    problems.push({ code: `widget-${why}`, path: keyPath(flat, at), detail: `${JSON.stringify(s.minimum ?? null)}|${JSON.stringify(s.maximum ?? null)}` });
+  } else problems.push({ code: `widget-${why}`, path: keyPath(flat, 'x-widget'), detail: node.widget });
 }
 
 function checkObject(flat: Flat, path: string, fields: string[], closed: Flat['closed'], problems: Problem[]): void {

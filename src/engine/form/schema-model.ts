@@ -43,6 +43,14 @@ export interface FieldNode {
   /** Form paths `visibleIf` reads; null when they cannot be known (then it watches everything). */
   visibleDeps?: string[] | null;
   hidden: HiddenPolicy;
+  /** `x-requiredIf`: required only while this expression over `form` holds (and the field is shown). */
+  requiredIf?: string;
+  /** Form paths `requiredIf` reads (as visibleDeps). */
+  requiredDeps?: string[] | null;
+  /** `x-endIf`: once this field is shown and the expression holds, every field after it is hidden ("skip to the end"). */
+  endIf?: string;
+  /** section: when one of its fields ends the form (their endIf, each under its own condition). */
+  ends?: string;
   /** section / root: the fields in display order (`x-order` or property order). */
   children?: FieldNode[];
   /** section / root: names in the order their content checks report (`x-checkOrder`), see validate.ts. */
@@ -137,17 +145,20 @@ function buildObject(flat: Flat, name: string, path: string, required: boolean, 
   ctx.inspect?.object(flat, path, [...fields.keys()], closed, ctx.problems);
   const req = new Set(flat.required);
   const names = orderNames([...fields.keys()], flat.s['x-order'] as string[] | undefined);
-  const children = names.map((n) => {
+  const built = names.map((n) => {
     const f = fields.get(n)!;
     const child = buildField(f.srcs, n, join(path, n), req.has(n) || f.required, flat.refs, ctx);
+    if (ctx.inList && child.endIf) ctx.problems.push({ code: 'end-in-list', path: [...(f.srcs[0]?.path ?? []), 'x-endIf'], key: true });
     const when = anyOfExpr(f.when);
     return when ? withCondition(child, allOfExpr([child.visibleIf, when])) : child;
   });
+  const { children, ends } = ctx.inList ? { children: built, ends: undefined } : applyEnds(built);
   return {
     ...common(flat, name, path, required),
     type: 'object',
     widget: (flat.s['x-widget'] as string | undefined) ?? 'section',
     children,
+    ...(ends ? { ends } : {}),
     checkOrder: flat.s['x-checkOrder'] as string[] | undefined,
     discriminator: alt && alt !== 'unreadable' && !ctx.inList ? alt.name : undefined,
     ...(told.size ? { discriminators: [...told] } : {}),
@@ -217,6 +228,25 @@ const sameSchemas = (a: Src[], b: Src[]) => JSON.stringify(a.map((x) => x.s)) ==
 
 function withCondition(node: FieldNode, visibleIf: string | undefined): FieldNode {
   return { ...node, visibleIf, visibleDeps: visibleIf ? conditionDeps(visibleIf) : undefined };
+}
+
+/**
+ * "Skip to the end" (`x-endIf`) as ordinary visibility: every field after one
+ * that ends the form is shown only while no earlier end holds. One rule then
+ * serves the phone (what is drawn), cleanValues (what is sent) and the server
+ * (what is demanded). A field ends the form when it is shown and its endIf
+ * holds; a section does when one of its fields does, so the fields after the
+ * section end too.
+ */
+function applyEnds(built: FieldNode[]): { children: FieldNode[]; ends?: string } {
+  const stops: string[] = [];
+  const children = built.map((c) => {
+    const node = stops.length ? withCondition(c, allOfExpr([c.visibleIf, `!(${stops.join(' || ')})`])) : c;
+    const own = [c.endIf, c.ends].filter((e): e is string => !!e);
+    if (own.length) stops.push(`(${allOfExpr([c.visibleIf, own.map((e) => `(${e})`).join(' || ')])})`);
+    return node;
+  });
+  return { children, ends: stops.length ? stops.join(' || ') : undefined };
 }
 
 function buildField(srcs: Src[], name: string, path: string, required: boolean, refs: string[], ctx: Ctx): FieldNode {
@@ -301,6 +331,8 @@ function common(flat: Flat, name: string, path: string, required: boolean) {
     required,
     visibleIf,
     visibleDeps: visibleIf ? conditionDeps(visibleIf) : undefined,
+    ...(typeof s['x-requiredIf'] === 'string' ? { requiredIf: s['x-requiredIf'], requiredDeps: conditionDeps(s['x-requiredIf']) } : {}),
+    ...(typeof s['x-endIf'] === 'string' ? { endIf: s['x-endIf'] } : {}),
     hidden: (s['x-hidden'] as HiddenPolicy | undefined) ?? 'clear',
     schema: s,
   };

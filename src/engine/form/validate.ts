@@ -20,7 +20,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { localizeZh } from '../schema/localize';
 import type { FieldNode } from './schema-model';
-import { isUnderHidden, type Values } from './values';
+import { getPath, isUnderHidden, type Values } from './values';
 
 export interface FormErrors {
   /** The first message, or null when valid. */
@@ -40,10 +40,13 @@ export function validateValues(
   cleaned: Values,
   hidden: string[] = [],
   validate: ValidateFunction,
+  requiredNow: string[] = [],
 ): FormErrors {
+  // A field required only under a condition (`x-requiredIf`, cleanValues says which hold now).
+  const missing = requiredNow.filter((p) => isEmpty(getPath(cleaned, p))).map((p) => missingNow(root, p));
   // useDefaults may write into the data: validate a copy.
-  if (validate(structuredClone(cleaned))) return { first: null, byPath: {} };
-  const errors = localizeZh(validate.errors);
+  if (validate(structuredClone(cleaned)) && !missing.length) return { first: null, byPath: {} };
+  const errors = localizeZh(validate.errors ?? []);
   // One custom message may stand for several failures (ajv-errors merges every missing
   // required field under `errorMessage.required`): each of those fields is marked, with
   // that one message.
@@ -63,10 +66,28 @@ export function validateValues(
   let ranked = rank(notChosen(root, pairs.map((p) => p.original)));
   // Never let the alternatives' filter hide every reason Ajv refused the answer for.
   if (!ranked.length) ranked = rank(() => false);
+  ranked.push(...missing);
   ranked.sort((a, b) => compareRanks(a.rank, b.rank));
   const byPath: Record<string, string> = {};
   for (const r of ranked) byPath[r.path] ??= r.message;
   return { first: ranked[0]?.message ?? null, byPath };
+}
+
+const isEmpty = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
+
+/**
+ * A conditionally required field left empty: the message the schema gives for
+ * it (`errorMessage.required` beside it, as for an always-required field), else
+ * 请填写<label>; ranked with the other conditional answers (as `if`/`then`).
+ */
+function missingNow(root: FieldNode, path: string): Ranked {
+  const cut = path.lastIndexOf('.');
+  const name = path.slice(cut + 1);
+  const parent = findNode(root, cut < 0 ? '' : path.slice(0, cut));
+  const em = (parent?.schema as { errorMessage?: { required?: unknown } } | undefined)?.errorMessage?.required;
+  const own = em && typeof em === 'object' ? (em as Record<string, unknown>)[name] : undefined;
+  const message = typeof own === 'string' ? own : `请填写${findNode(root, path)?.label ?? name}`;
+  return { path, message, rank: [1, ...fieldRank(root, path, true)] };
 }
 
 function rankError(root: FieldNode, e: ErrorObject, original: ErrorObject = e): Ranked | null {

@@ -56,6 +56,8 @@ export interface Cleaned {
   values: Values;
   /** Absolute paths of fields hidden right now (their errors are ignored). */
   hidden: string[];
+  /** Absolute paths of shown fields whose `x-requiredIf` holds right now (validate.ts asks for them). */
+  required: string[];
 }
 
 /**
@@ -65,6 +67,7 @@ export interface Cleaned {
  */
 export function cleanValues(root: FieldNode, raw: Values, evalCondition?: EvalCondition): Cleaned {
   const hidden: string[] = [];
+  const required: string[] = [];
   const visible = (n: FieldNode) => {
     if (!n.visibleIf) return true;
     if (!evalCondition) throw new Error(`x-visibleIf on '${n.path}' needs the evalCondition prop`);
@@ -85,6 +88,9 @@ export function cleanValues(root: FieldNode, raw: Values, evalCondition?: EvalCo
       if (!visible({ ...f, path })) {
         hidden.push(path);
         if (f.hidden === 'clear') continue;
+      } else if (f.requiredIf && !f.required) {
+        if (!evalCondition) throw new Error(`x-requiredIf on '${path}' needs the evalCondition prop`);
+        if (evalCondition(f.requiredIf, raw)) required.push(path);
       }
       let c: unknown;
       if (f.children) c = isObj(v) ? walk(f.children, v, path) : undefined;
@@ -96,7 +102,7 @@ export function cleanValues(root: FieldNode, raw: Values, evalCondition?: EvalCo
     }
     return out;
   };
-  return { values: walk(root.children ?? [], raw, ''), hidden };
+  return { values: walk(root.children ?? [], raw, ''), hidden, required };
 }
 
 /**

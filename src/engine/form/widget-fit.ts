@@ -5,7 +5,10 @@
  * Returns why not (a code the config checker words), or null when it fits.
  */
 
-type Why = 'needs-choices' | 'hides-choices' | 'needs-text' | 'needs-number' | 'needs-list' | 'needs-object' | 'needs-value' | null;
+type Why = 'needs-choices' | 'hides-choices' | 'needs-text' | 'needs-number' | 'needs-list' | 'needs-object' | 'needs-value' | 'rating-type' | 'rating-range' | 'rating-wide' | null;
+
+/** A rating's 44 px buttons on a 320 px phone, in two rows at most: 0–10 (the NPS scale) is the most that fits. */
+export const RATING_MAX_POINTS = 11;
 
 const TEXT = new Set(['string']);
 
@@ -16,6 +19,8 @@ interface Fitted {
   choices?: unknown[];
   item?: unknown;
   each?: unknown;
+  /** The field's schema as read (a rating's buttons are its minimum…maximum). */
+  schema?: Record<string, unknown>;
 }
 
 export function widgetFits(n: Fitted): Why {
@@ -41,7 +46,18 @@ export function widgetFits(n: Fitted): Why {
       return n.type === 'object' ? null : 'needs-object';
     case 'display':
       return n.type === 'object' || n.type === 'array' ? 'needs-value' : null;
+    case 'rating':
+      return ratingFits(n);
     default:
       return null; // an app's own widget: it knows what it edits
   }
+}
+
+/** One button per whole number from minimum to maximum: both written, whole, in order, and few enough to tap. */
+function ratingFits(n: Fitted): Why {
+  if (n.type !== 'integer' && n.type !== 'number') return 'rating-type';
+  const lo = n.schema?.minimum;
+  const hi = n.schema?.maximum;
+  if (!Number.isInteger(lo) || !Number.isInteger(hi) || (hi as number) < (lo as number)) return 'rating-range';
+  return (hi as number) - (lo as number) + 1 > RATING_MAX_POINTS ? 'rating-wide' : null;
 }

@@ -10,6 +10,7 @@ export const WIDGET_NAMES = [
   'radio',
   'checkboxes',
   'picker',
+  'rating',
   'date',
   'list',
   'display',
@@ -40,6 +41,10 @@ export const WIDGET_OPTIONS: Partial<Record<WidgetName, Record<string, WidgetOpt
   date: { min: 'expr', max: 'expr', default: 'expr' },
   code: { action: 'event', buttonText: 'string', countdown: 'number', maxLength: 'number' },
   display: { text: 'string' },
+  section: { matrix: 'boolean' },
+  // a long list of options: a bottom sheet with a search box instead of the wheel
+  picker: { search: 'boolean' },
+  rating: { minLabel: 'string', maxLabel: 'string' },
 };
 
 export const INPUT_MODES = ['text', 'numeric', 'decimal', 'tel', 'email', 'search', 'url', 'none'];

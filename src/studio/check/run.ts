@@ -34,7 +34,7 @@ export function runCheck(files: StudioFiles, ctx: CheckInput): CheckOutcome {
   const t0 = Date.now();
   const { config, errors } = checkConfigFiles(files, ctx.registries, ctx.meta);
   return {
-    errors: errors.map(({ file, line, column, message }) => ({ file, line, column, message })),
+    errors: errors.map(({ file, line, column, message, raw }) => ({ file, line, column, message, ...(raw ? { raw } : {}) })),
     graph: buildFlowGraph(config, ctx.registries.screens),
     vocab: vocabularyOf(config, ctx.registries),
     ms: Date.now() - t0,

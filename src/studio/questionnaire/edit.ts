@@ -41,8 +41,17 @@ export function updateQuestion(qn: Questionnaire, sectionIdx: number, qIdx: numb
   return out;
 }
 
-function mapConditions(qn: Questionnaire, f: (c: Condition | undefined) => Condition | undefined): Questionnaire {
-  return { ...qn, sections: qn.sections.map((s) => ({ ...s, visibleIf: f(s.visibleIf), questions: s.questions.map((q) => ({ ...q, visibleIf: f(q.visibleIf) })) })) };
+/** Every rule of the questionnaire (when shown, required, or ending it) through `f`: renames and deletions reach them all. */
+export function mapConditions(qn: Questionnaire, f: (c: Condition | undefined) => Condition | undefined): Questionnaire {
+  return {
+    ...qn,
+    sections: qn.sections.map((s) => ({ ...s, visibleIf: f(s.visibleIf), questions: s.questions.map((q) => ({ ...q, visibleIf: f(q.visibleIf), requiredIf: f(q.requiredIf), endIf: f(q.endIf) })) })),
+  };
+}
+
+/** Every rule of the questionnaire, wherever it stands. */
+export function allConditions(qn: Questionnaire): Condition[] {
+  return qn.sections.flatMap((s) => [s.visibleIf, ...s.questions.flatMap((q) => [q.visibleIf, q.requiredIf, q.endIf])]).filter((c): c is Condition => !!c);
 }
 
 export function deleteQuestion(qn: Questionnaire, sectionIdx: number, qIdx: number): Questionnaire {

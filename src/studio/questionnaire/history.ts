@@ -139,9 +139,13 @@ const FIELD_NAMES: Record<string, string> = {
   requiredMessage: '必填提示',
   placeholder: '输入框提示',
   multiline: '多行',
-  picker: '下拉选择',
+  picker: '显示方式',
+  search: '显示方式',
+  rating: '评分',
   options: '选项',
   visibleIf: '显示条件',
+  requiredIf: '必填条件',
+  endIf: '结束条件',
   validation: '校验',
 };
 
@@ -171,7 +175,7 @@ export function describePatch(n: number, old: Question, patch: Partial<Question>
   const leaves: Array<{ path: string; a: unknown; b: unknown }> = [];
   for (const f of fields) changedLeaves(old[f], patch[f], f, leaves);
   const option = leaves.length === 1 ? /^options\.(\d+)\.(value|score)$/.exec(leaves[0].path) : null;
-  const what = option ? `选项 ${Number(option[1]) + 1} 的${option[2] === 'score' ? '分数' : '文字'}` : fields.map((f) => FIELD_NAMES[f] ?? f).join('、');
+  const what = option ? `选项 ${Number(option[1]) + 1} 的${option[2] === 'score' ? '分数' : '文字'}` : [...new Set(fields.map((f) => FIELD_NAMES[f] ?? f))].join('、'); // 显示方式 is two fields, named once
   const label = `修改第 ${n} 题的${what}`;
   const typed = leaves.length === 1 && (isText(leaves[0].b) || (leaves[0].b === undefined && isText(leaves[0].a)));
   return typed ? { label, key: `q${n}.${leaves[0].path}` } : { label };

@@ -6,8 +6,9 @@
  *
  *   choice      为 / 不为 an option            form.a == 'x'   form.a != 'x'
  *   multiple    选了 / 没选 an option           includes(form.a, 'x')   !includes(…)
- *   number      > ≥ < ≤ = ≠ a number           form.a > 100   (a number kept as text: num(form.a) > 100)
+ *   number      > ≥ < ≤ = ≠ a number           form.a > 100   (a number kept as text: num(form.a) > 100; a rating too)
  *   date        早于 / 晚于 / 为 a date          form.a < '2020-01-01'  (ISO dates compare as text)
+ *   yes/no      为 / 不为 是 or 否                form.a == true   form.a != false
  *   any kind    已填写 / 未填写                  !isEmpty(form.a)   isEmpty(form.a)
  *
  * One join per rule: an expression mixing && and || (or anything else the
@@ -33,7 +34,7 @@ export interface Rule {
 export type Condition = Rule | { raw: string };
 
 /** What a clause can compare, by the kind of question it names. */
-export type TargetKind = 'single' | 'multiple' | 'number' | 'numberText' | 'text' | 'date';
+export type TargetKind = 'single' | 'multiple' | 'number' | 'numberText' | 'text' | 'date' | 'boolean';
 
 /** A question a clause may name, as the editor offers it. */
 export interface Target {
@@ -50,7 +51,12 @@ export const OPS_BY_KIND: Record<TargetKind, Op[]> = {
   numberText: ['gt', 'ge', 'lt', 'le', 'eq', 'ne', 'filled', 'empty'],
   text: ['filled', 'empty', 'eq', 'ne'],
   date: ['lt', 'gt', 'eq', 'filled', 'empty'],
+  boolean: ['eq', 'ne', 'filled', 'empty'],
 };
+
+/** A yes/no answer is true or false; a clause holds it as the word the admin picked. */
+export const YES_NO = ['是', '否'];
+const BOOL_OF: Record<string, string> = { 是: 'true', 否: 'false' };
 
 /** How a clause reads, by kind (a date is 早于 rather than <). */
 export function opWord(op: Op, kind: TargetKind | undefined): string {
@@ -91,6 +97,10 @@ export function clauseExpression(c: Clause, kind: TargetKind | undefined): strin
     if (!sym) return null;
     return `${kind === 'numberText' ? `num(${ref})` : ref} ${sym} ${Number(v)}`;
   }
+  if (kind === 'boolean') {
+    const sym = OP_SYM[c.op];
+    return sym && BOOL_OF[v] ? `${ref} ${sym} ${BOOL_OF[v]}` : null;
+  }
   if (c.op === 'has') return `includes(${ref}, ${quote(v)})`;
   if (c.op === 'lacks') return `!includes(${ref}, ${quote(v)})`;
   if (kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
@@ -121,6 +131,8 @@ function clauseOf(text: string): Clause | null {
   if (m) return { question: m[1] ?? m[2], op: SYM_OP[m[3]], value: m[4] };
   m = new RegExp(`^${PATH}\\s*(==|!=|>=|<=|>|<)\\s*${STR}$`).exec(t);
   if (m) return { question: m[1], op: SYM_OP[m[2]], value: unquote(m[3]) };
+  m = new RegExp(`^${PATH}\\s*(==|!=)\\s*(true|false)$`).exec(t);
+  if (m) return { question: m[1], op: SYM_OP[m[2]], value: m[3] === 'true' ? '是' : '否' };
   return null;
 }
 
@@ -161,13 +173,22 @@ export function readCondition(v: unknown): Condition | undefined {
 }
 
 /** The rule in words: 当 体重 > 100 且 性别 为 女 时显示. */
-export function ruleWords(rule: Rule, labelOf: (path: string) => string, kindOf: (path: string) => TargetKind | undefined): string {
+/** What a rule does: shows its question (x-visibleIf), makes it required (x-requiredIf), or ends the questionnaire after it (x-endIf). */
+export type RulePurpose = 'show' | 'require' | 'end';
+
+export const PURPOSE_WORDS: Record<RulePurpose, { name: string; then: string; none: string }> = {
+  show: { name: '显示条件', then: '时显示', none: '始终显示' },
+  require: { name: '必填条件', then: '时必填', none: '选填（可加必填条件）' },
+  end: { name: '结束条件', then: '时结束问卷，后面的题目不再显示', none: '答完后继续下一题' },
+};
+
+export function ruleWords(rule: Rule, labelOf: (path: string) => string, kindOf: (path: string) => TargetKind | undefined, purpose: RulePurpose = 'show'): string {
   const parts = rule.clauses.map((c) => {
     const kind = kindOf(c.question);
     const value = needsValue(c.op) ? ` ${c.value ?? '…'}` : '';
     return `${labelOf(c.question)} ${opWord(c.op, kind)}${value}`;
   });
-  return parts.length ? `当 ${parts.join(rule.join === 'and' ? ' 且 ' : ' 或 ')} 时显示` : '始终显示';
+  return parts.length ? `当 ${parts.join(rule.join === 'and' ? ' 且 ' : ' 或 ')} ${PURPOSE_WORDS[purpose].then}` : PURPOSE_WORDS[purpose].none;
 }
 
 /** Renames the question a rule names (a renamed key); drops clauses naming a deleted one. */

@@ -8,12 +8,15 @@
  *              options with points (x-score), required with its message
  *              (errorMessage.required), validators with their messages
  *              (validators.ts), when it shows: clauses on other answers joined
- *              by 且/或 (logic.ts, written as the x-visibleIf expression);
- *              说明文字 (x-widget display), 签名 (x-widget signature)
+ *              by 且/或 (logic.ts, written as the x-visibleIf expression),
+ *              and likewise when it is required (x-requiredIf) and when its
+ *              answer ends the questionnaire (x-endIf); 说明文字 (x-widget
+ *              display), 签名 (x-widget signature), 评分 and 是/否 (types-more.ts)
  *   section    an object property with an x-label holding questions (as the
  *              occupational questionnaire's 基本信息, 一、职业史…)
  *   registry   flows/app.yaml `questionnaires.<id>`: title, owner, listed,
  *              scoring bands (registry.ts)
+ *   types      types.ts (re-exported here)
  *
  * Whatever the builder does not manage (other keywords, fields it cannot
  * show, a top-level allOf…) is kept as it was, in its place, so a
@@ -22,90 +25,22 @@
 
 import { readCondition, ruleExpression, type Condition, type Target, type TargetKind } from './logic';
 import { VALIDATION_KEYS, readValidation, validationJson, validationProblems, type Validation } from './validators';
+import { kindMore, problemsMore, readMore, targetOptionsMore, typeOfMore, writeMore } from './types-more';
+import type { QType, Question, Questionnaire, Section } from './types';
 
 export type { Condition } from './logic';
 
-export type QType = 'single' | 'multiple' | 'text' | 'number' | 'date' | 'description' | 'calculated' | 'signature' | 'other';
-
-export const TYPE_LABELS: Record<QType, string> = {
-  single: '单选',
-  multiple: '多选',
-  text: '文字',
-  number: '数字',
-  date: '日期',
-  description: '说明文字',
-  calculated: '计算结果',
-  signature: '签名',
-  other: '其他（在编辑器中修改）',
-};
-
-export interface QOption {
-  value: string;
-  /** Points (x-score); undefined: the option scores nothing. */
-  score?: number;
-}
-
-export interface Question {
-  key: string;
-  label: string;
-  type: QType;
-  options: QOption[];
-  required: boolean;
-  /** Its own message when left empty (errorMessage.required[key]). */
-  requiredMessage: string;
-  visibleIf?: Condition;
-  placeholder?: string;
-  /** text: several lines (textarea). */
-  multiline?: boolean;
-  /** single: a picker (a wheel) instead of radio buttons. */
-  picker?: boolean;
-  /** calculated: the expression shown (formula.ts), without its `=`. */
-  formula?: string;
-  /** text / number: range, length, pattern, each with its message. */
-  validation?: Validation;
-  /** The property as read: keys the builder does not manage are written back as they were. */
-  raw: Record<string, unknown>;
-}
-
-export interface Section {
-  /** The object property's name; null: questions directly in the form. */
-  key: string | null;
-  title: string;
-  questions: Question[];
-  visibleIf?: Condition;
-  /** A repeatable group: a list of entries (x-widget list, items an object), e.g. past illnesses. */
-  repeat?: boolean;
-  raw: Record<string, unknown>;
-}
-
-export interface Questionnaire {
-  title: string;
-  sections: Section[];
-  raw: Record<string, unknown>;
-}
-
-export interface Band {
-  max: number;
-  label: string;
-}
-
-export interface RegistryEntry {
-  id: string;
-  title: string;
-  schema: string;
-  owner: 'openid' | 'regno';
-  listed: boolean;
-  bands: Band[];
-}
+export * from './types';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-const MANAGED_Q = ['type', 'x-label', 'x-widget', 'enum', 'items', 'x-score', 'x-visibleIf', 'x-placeholder', 'uniqueItems', 'x-options', ...VALIDATION_KEYS];
+const MANAGED_Q = ['type', 'x-label', 'x-widget', 'enum', 'items', 'x-score', 'x-exclusive', 'x-visibleIf', 'x-requiredIf', 'x-endIf', 'x-placeholder', 'uniqueItems', 'x-options', ...VALIDATION_KEYS];
 
 // ------------------------------------------------------------------ reading
 
 function typeOf(p: Json): QType {
   const w = p['x-widget'];
+  if (typeOfMore(p)) return typeOfMore(p)!; // 评分, 是/否 (types-more.ts)
   if (p.type === 'array' && isObj(p.items) && Array.isArray(p.items.enum) && (w === undefined || w === 'checkboxes')) return 'multiple';
   if (Array.isArray(p.enum) && (p.type === 'string' || p.type === undefined) && (w === undefined || w === 'radio' || w === 'picker')) return 'single';
   if (w === 'date') return 'date';
@@ -124,13 +59,15 @@ function questionOf(key: string, p: Json, required: string[], messages: Json): Q
     key,
     label: type === 'description' ? displayText(p) : typeof p['x-label'] === 'string' ? p['x-label'] : '',
     type,
-    options: type === 'single' || type === 'multiple' ? (values ?? []).map((v) => ({ value: String(v), score: typeof score[String(v)] === 'number' ? (score[String(v)] as number) : undefined })) : [],
+    options: type === 'single' || type === 'multiple' ? (values ?? []).map((v) => ({ value: String(v), score: typeof score[String(v)] === 'number' ? (score[String(v)] as number) : undefined, ...(type === 'multiple' && Array.isArray(p['x-exclusive']) && p['x-exclusive'].includes(v) ? { exclusive: true } : {}) })) : [],
     required: required.includes(key),
     requiredMessage: typeof messages[key] === 'string' ? (messages[key] as string) : '',
     visibleIf: readCondition(p['x-visibleIf']),
+    requiredIf: readCondition(p['x-requiredIf']),
+    endIf: readCondition(p['x-endIf']),
     placeholder: typeof p['x-placeholder'] === 'string' ? p['x-placeholder'] : undefined,
     multiline: p['x-widget'] === 'textarea',
-    picker: p['x-widget'] === 'picker',
+    ...readMore(type, p), // picker, search, rating (types-more.ts)
     validation: type === 'text' || type === 'number' ? readValidation(p) : undefined,
     formula: type === 'calculated' ? displayText(p).slice(1) : undefined,
     raw: p,
@@ -197,11 +134,10 @@ export function allQuestions(qn: Questionnaire): Array<{ section: Section; quest
   return qn.sections.flatMap((section) => section.questions.map((question) => ({ section, question, path: questionPath(section, question) })));
 }
 
-/** What a condition can compare on the question at `path` (logic.ts). */
 /** What a condition can compare on this question (logic.ts); undefined: it cannot drive one. */
 function kindOf(q: Question): TargetKind | undefined {
   if (q.type === 'number') return q.raw.type === 'number' || q.raw.type === 'integer' || !Object.keys(q.raw).length ? 'number' : 'numberText';
-  return q.type === 'single' || q.type === 'multiple' || q.type === 'text' || q.type === 'date' ? q.type : undefined;
+  return kindMore(q) ?? (q.type === 'single' || q.type === 'multiple' || q.type === 'text' || q.type === 'date' ? q.type : undefined);
 }
 
 // Every question's kind by path, once per questionnaire value (writing one asks it for every rule of every question).
@@ -222,7 +158,7 @@ export function conditionTargets(qn: Questionnaire): Target[] {
   // a question inside a repeatable group has one answer per entry: no condition can name it
   return allQuestions(qn).flatMap(({ section, question: q, path }) => {
     const kind = section.repeat ? undefined : kindOf(q);
-    return kind ? [{ path, label: q.label, kind, options: q.options.map((o) => o.value) }] : [];
+    return kind ? [{ path, label: q.label, kind, options: targetOptionsMore(q) ?? q.options.map((o) => o.value) }] : [];
   });
 }
 
@@ -259,6 +195,8 @@ function questionJson(q: Question, qn: Questionnaire): Json {
   else for (const k of VALIDATION_KEYS) m[k] = raw[k];
   m['x-placeholder'] = q.placeholder || undefined;
   m['x-visibleIf'] = condText(q.visibleIf, qn);
+  m['x-requiredIf'] = q.required ? undefined : condText(q.requiredIf, qn);
+  m['x-endIf'] = condText(q.endIf, qn);
   switch (q.type) {
     case 'single':
       m.type = same ? raw.type : 'string';
@@ -272,6 +210,7 @@ function questionJson(q: Question, qn: Questionnaire): Json {
       m.items = same ? { ...(raw.items as Json), enum: values } : { type: 'string', enum: values };
       m.uniqueItems = same ? raw.uniqueItems : true;
       m['x-score'] = score;
+      m['x-exclusive'] = q.options.some((o) => o.exclusive) ? q.options.filter((o) => o.exclusive).map((o) => o.value) : undefined;
       break;
     case 'text':
       m.type = same ? raw.type : 'string';
@@ -306,6 +245,7 @@ function questionJson(q: Question, qn: Questionnaire): Json {
   // a type change drops what belonged to the old type
   const keep = same ? raw : Object.fromEntries(Object.entries(raw).filter(([k]) => !['enum', 'items', 'x-score', 'uniqueItems', 'format', 'x-options', 'default', ...VALIDATION_KEYS].includes(k)));
   if (!same) for (const k of ['x-options', ...VALIDATION_KEYS]) if (m[k] === raw[k]) m[k] = undefined;
+  writeMore(q, m, raw, same); // 评分, 是/否, 可搜索的下拉 (types-more.ts), after the drop above: a range it had is the rating's
   return merge(keep, m, MANAGED_Q);
 }
 
@@ -378,7 +318,7 @@ export function problemsOf(qn: Questionnaire): string[] {
     const vals = q.options.map((o) => o.value);
     if (new Set(vals).size !== vals.length) out.push(`题目“${q.label}”有重复的选项`);
     if (vals.some((v) => !v.trim())) out.push(`题目“${q.label}”有空白的选项`);
-    out.push(...validationProblems(q.label || q.key, q.validation));
+    out.push(...validationProblems(q.label || q.key, q.validation), ...problemsMore(q));
     if (q.type === 'calculated' && !q.formula?.trim()) out.push(`题目“${q.label || q.key}”还没有计算公式`);
   }
   for (const [k, n] of keys) if (n > 1) out.push(`字段名 ${k} 重复`);

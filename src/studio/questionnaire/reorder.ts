@@ -16,6 +16,7 @@
  */
 import { questionPath, type Condition, type Questionnaire } from './model';
 import { mapRule } from './logic';
+import { allConditions, mapConditions } from './edit';
 
 export interface Place {
   section: number;
@@ -44,14 +45,13 @@ export function moveProblem(qn: Questionnaire, from: Place, to: Place): string {
       : target.questions.map((x) => x.key);
   const where = target.key === null ? '不分组的题目' : `分组“${target.title}”`;
   if (names.includes(q.key)) return `${where}里已经有字段名 ${q.key}，不能把“${q.label || q.key}”移过去（先改一个字段名）`;
-  if (target.repeat && !src.repeat && named(qn, questionPath(src, q))) return `有显示条件用到“${q.label || q.key}”，它不能移进可重复的${where}（那里的题目每条各有一个答案，条件无从比较）`;
+  if (target.repeat && !src.repeat && named(qn, questionPath(src, q))) return `有条件（显示、必填或结束）用到“${q.label || q.key}”，它不能移进可重复的${where}（那里的题目每条各有一个答案，条件无从比较）`;
   return '';
 }
 
 /** Does some condition name the question at `path`? */
 function named(qn: Questionnaire, path: string): boolean {
-  const names = (c: Condition | undefined) => !!c && !('raw' in c) && c.clauses.some((x) => x.question === path);
-  return qn.sections.some((s) => names(s.visibleIf) || s.questions.some((x) => names(x.visibleIf)));
+  return allConditions(qn).some((c) => !('raw' in c) && c.clauses.some((x) => x.question === path));
 }
 
 /**
@@ -87,7 +87,7 @@ export function moveQuestionTo(qn: Questionnaire, from: Place, to: Place): Quest
   if (oldPath === newPath) return out;
   // conditions naming the moved question follow it (logic.ts: a rule of clauses)
   const follow = (c: Condition | undefined): Condition | undefined => mapRule(c, (p) => (p === oldPath ? newPath : p));
-  return { ...out, sections: out.sections.map((s) => ({ ...s, visibleIf: follow(s.visibleIf), questions: s.questions.map((x) => ({ ...x, visibleIf: follow(x.visibleIf) })) })) };
+  return mapConditions(out, follow);
 }
 
 /** `raw` without `key` in its required list and its required messages (other keys as they were). */

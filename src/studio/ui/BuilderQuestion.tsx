@@ -3,14 +3,16 @@
  * message, options with points, and when it shows. Edits go up as patches
  * (../questionnaire/model.ts writes them into the schema).
  */
-import { TYPE_LABELS, questionPath, type QType, type Question, type Section } from '../questionnaire/model';
+import { TYPE_LABELS, questionPath, type QOption, type QType, type Question, type Section } from '../questionnaire/model';
 import type { Target } from '../questionnaire/logic';
 import { validationWords } from '../questionnaire/validators';
-import ConditionEditor from './BuilderLogic';
+import ConditionEditor, { MoreLogic } from './BuilderLogic';
 import ValidatorEditor from './BuilderValidators';
 import FormulaEditor from './BuilderFormula';
+import RatingEditor from './BuilderRating';
+import { CHOICE_SHOWS, choiceShowOf, choiceShowPatch, type ChoiceShow } from '../questionnaire/types-more';
 
-export const TYPES: QType[] = ['single', 'multiple', 'text', 'number', 'date', 'description', 'calculated', 'signature'];
+export const TYPES: QType[] = ['single', 'multiple', 'yesno', 'rating', 'text', 'number', 'date', 'description', 'calculated', 'signature'];
 
 export default function QuestionCard({
   n,
@@ -18,6 +20,7 @@ export default function QuestionCard({
   q,
   targets,
   scaleRow,
+  self,
   onChange,
   onMove,
   onDelete,
@@ -28,11 +31,13 @@ export default function QuestionCard({
   targets: Target[];
   /** A row of a scale group: its options are the group's (BuilderScale). */
   scaleRow?: boolean;
+  /** This question as a condition names it (its own answer can end the questionnaire); none in a repeatable group. */
+  self?: Target;
   onChange: (patch: Partial<Question>) => void;
   onMove: (d: -1 | 1) => void;
   onDelete: () => void;
 }) {
-  const setOption = (i: number, patch: Partial<{ value: string; score?: number }>) => onChange({ options: q.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) });
+  const setOption = (i: number, patch: Partial<QOption>) => onChange({ options: q.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) });
   return (
     <div className="st-question" data-key={questionPath(section, q)}>
       <div className="st-row">
@@ -76,7 +81,14 @@ export default function QuestionCard({
             ) : null}
             {q.type === 'single' && !scaleRow ? (
               <label>
-                <input type="checkbox" checked={!!q.picker} onChange={(e) => onChange({ picker: e.target.checked })} /> 下拉选择
+                显示为{' '}
+                <select className="st-input" value={choiceShowOf(q)} onChange={(e) => onChange(choiceShowPatch(e.target.value as ChoiceShow))} aria-label="显示为">
+                  {CHOICE_SHOWS.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
               </label>
             ) : null}
           </div>
@@ -92,6 +104,11 @@ export default function QuestionCard({
               {q.options.map((o, i) => (
                 <div className="st-row" key={i}>
                   <input className="st-input" value={o.value} onChange={(e) => setOption(i, { value: e.target.value })} aria-label={`选项 ${i + 1}`} />
+                  {q.type === 'multiple' ? (
+                    <label className="st-small-text" title="选它会清掉别的选项，选别的会清掉它（如“以上都没有”）">
+                      <input type="checkbox" checked={!!o.exclusive} onChange={(e) => setOption(i, { exclusive: e.target.checked || undefined })} aria-label={`选项 ${i + 1} 只能单独选`} /> 单独选
+                    </label>
+                  ) : null}
                   <label className="st-small-text">
                     分数{' '}
                     <input
@@ -121,8 +138,10 @@ export default function QuestionCard({
               <ValidatorEditor kind={q.type} validation={q.validation} onChange={(validation) => onChange({ validation })} />
             </details>
           ) : null}
+          {q.type === 'rating' ? <RatingEditor q={q} onChange={onChange} /> : null}
           {q.type === 'calculated' ? <FormulaEditor formula={q.formula} targets={targets} onChange={(formula) => onChange({ formula })} /> : null}
           <ConditionEditor condition={q.visibleIf} targets={targets} onChange={(visibleIf) => onChange({ visibleIf })} subject={`题目“${q.label || q.key}”`} />
+          {q.type !== 'description' && q.type !== 'calculated' && !section.repeat ? <MoreLogic q={q} targets={targets} self={self} onChange={onChange} subject={`题目“${q.label || q.key}”`} /> : null}
         </>
       )}
     </div>

@@ -6,7 +6,20 @@
 import type { QOption, Section } from '../questionnaire/model';
 import { canBeScale, sharedScale } from '../questionnaire/scale';
 
-export default function ScalePanel({ section, onScale, onAddRow, onMake }: { section: Section; onScale: (options: QOption[]) => void; onAddRow: () => void; onMake: () => void }) {
+export default function ScalePanel({
+  section,
+  onScale,
+  onAddRow,
+  onMake,
+  onUnmake,
+}: {
+  section: Section;
+  onScale: (options: QOption[]) => void;
+  onAddRow: () => void;
+  onMake: () => void;
+  /** Back to ordinary questions (no longer a grid on the phone); absent: not offered. */
+  onUnmake?: () => void;
+}) {
   const scale = sharedScale(section);
   if (!scale) {
     return canBeScale(section) ? (
@@ -18,7 +31,7 @@ export default function ScalePanel({ section, onScale, onAddRow, onMake }: { sec
   const set = (i: number, patch: Partial<QOption>) => onScale(scale.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   return (
     <div className="st-scale" aria-label={`量表“${section.title}”的选项`}>
-      <div className="st-small-text st-muted">量表：下面 {section.questions.length} 道题共用这组选项和分数，改一次全部生效。</div>
+      <div className="st-small-text st-muted">量表：下面 {section.questions.length} 道题共用这组选项和分数，改一次全部生效；手机上画成一张表（表头是选项，每题一行）。</div>
       <div className="st-row st-scale-options">
         {scale.map((o, i) => (
           <span className="st-scale-option" key={i}>
@@ -42,6 +55,11 @@ export default function ScalePanel({ section, onScale, onAddRow, onMake }: { sec
       <button className="st-btn st-small" onClick={onAddRow}>
         添加一行
       </button>
+      {onUnmake ? (
+        <button className="st-btn st-small" onClick={onUnmake} title="各题保留现在的选项，以后分别修改；手机上逐题显示">
+          取消量表
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -38,7 +38,7 @@ import { PhonePanel, RegistryPanel } from './BuilderRegistry';
 import QuestionCard, { TYPES } from './BuilderQuestion';
 import ConditionEditor from './BuilderLogic';
 import ScalePanel from './BuilderScale';
-import { addRow, makeScale, setScale, sharedScale } from '../questionnaire/scale';
+import { addRow, makeScale, setScale, sharedScale, unmakeScale } from '../questionnaire/scale';
 import { describePatch } from '../questionnaire/history';
 import { BuilderNoticeBar, HistoryButtons, useBuilderHistory, type ChangeHow } from './BuilderHistory';
 import { QuestionSlot, useQuestionDrag } from './BuilderDrag';
@@ -233,7 +233,7 @@ function Editor({ path, text, entry }: { path: string; text: string; entry?: Reg
           {s.key !== null ? (
             <ConditionEditor condition={s.visibleIf} targets={targets.filter((t) => !t.path.startsWith(`${s.key}.`))} onChange={(visibleIf) => save(updateSection(qn, si, { visibleIf }), { label: `修改分组“${s.title}”的显示条件` })} subject={`分组“${s.title}”`} />
           ) : null}
-          <ScalePanel section={s} onScale={(options) => save(setScale(qn, si, options), { label: `修改量表“${s.title}”的选项` })} onAddRow={() => save(addRow(qn, si), { label: `给量表“${s.title}”添加一行` })} onMake={() => save(makeScale(qn, si), { label: `把分组“${s.title}”设为量表` })} />
+          <ScalePanel section={s} onScale={(options) => save(setScale(qn, si, options), { label: `修改量表“${s.title}”的选项` })} onAddRow={() => save(addRow(qn, si), { label: `给量表“${s.title}”添加一行` })} onMake={() => save(makeScale(qn, si), { label: `把分组“${s.title}”设为量表` })} onUnmake={() => save(unmakeScale(qn, si), { label: `取消分组“${s.title}”的量表` })} />
           {s.questions.map((q, qi) => (
             <QuestionSlot key={qi} place={{ section: si, index: qi }} drag={drag} onMove={(from, to) => move(from, to, `移动${nameOf(at(from))}`)}>
               <QuestionCard
@@ -242,6 +242,7 @@ function Editor({ path, text, entry }: { path: string; text: string; entry?: Reg
                 q={q}
                 scaleRow={!!sharedScale(s)}
                 targets={s.repeat ? [] : targets.filter((t) => t.path !== questionPath(s, q))}
+                self={s.repeat ? undefined : targets.find((t) => t.path === questionPath(s, q))}
                 onChange={(patch) => save(updateQuestion(qn, si, qi, patch), describePatch(numberOf(q), q, patch))}
                 onMove={(d) => {
                   const to = stepPlace(qn, { section: si, index: qi }, d);

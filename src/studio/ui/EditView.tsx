@@ -190,7 +190,10 @@ export function ProblemList({ errors, onPick }: { errors: StudioConfigError[]; o
             <span className="st-loc">
               {e.file}:{e.line}:{e.column}
             </span>
-            <span className="st-msg">{e.message}</span>
+            {/* The words for the admin; the path or expression as written on hover. */}
+            <span className="st-msg" title={e.raw}>
+              {e.message}
+            </span>
           </button>
         </li>
       ))}

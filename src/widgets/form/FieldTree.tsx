@@ -7,17 +7,18 @@
  */
 import { memo, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { get, useFormState, useWatch, type FieldError } from 'react-hook-form';
-import { ReadOnlyContext, useFormEnv } from './context';
+import { MatrixContext, ReadOnlyContext, useFormEnv } from './context';
 import { fieldId, formatDisplay } from '../../engine/form/display';
 import { join, type FieldNode } from '../../engine/form/schema-model';
 import { resolveWidget } from './registry';
 import { FormRow } from './FormRow';
+import { MatrixCells, MatrixRow } from './widgets/MatrixWidget';
 import { afterPaint, inFirstFrame } from './first-rows';
 import { initialValues } from '../../engine/form/values';
 import type { ListProps, SectionProps, WidgetProps } from './types';
 
-/** Widgets whose control needs the row's full width under the label. */
-const VERTICAL = new Set(['textarea', 'checkboxes', 'signature']);
+/** Widgets whose control needs the row's full width under the label (a rating's 0–10 buttons). */
+const VERTICAL = new Set(['textarea', 'checkboxes', 'signature', 'rating']);
 
 /**
  * The label column holds 5.6 em on a 320 px phone (form.css): a longer label
@@ -115,19 +116,34 @@ function Leaf({ node, path, extra }: { node: FieldNode; path: string; extra?: Re
   const { errors } = useFormState({ control: env.control, name: path, exact: true });
   const error = (get(errors, path) as FieldError | undefined)?.message;
   useLabelledControl(fieldId(env.formId, path), readOnly);
+  const requiredNow = useRequiredNow(node);
+  // A row of a grid (matrix) takes the grid's row and cells; everything else about it is this same field.
+  const matrix = useContext(MatrixContext);
+  const Row = matrix ? MatrixRow : FormRow;
   return (
-    <FormRow
+    <Row
       label={node.label}
-      required={!readOnly && node.required}
+      required={!readOnly && (node.required || requiredNow)}
       layout={VERTICAL.has(node.widget) || !labelFitsColumn(node.label) ? 'vertical' : 'horizontal'}
       description={node.description}
       extra={extra}
       error={error}
       data-path={path}
     >
-      <LeafControl node={node} path={path} readOnly={readOnly} />
-    </FormRow>
+      <LeafControl node={node} path={path} readOnly={readOnly} matrix={matrix} />
+    </Row>
   );
+}
+
+/**
+ * An `x-requiredIf` field's mark follows its condition: it watches only the
+ * paths the condition reads (none, and nothing re-renders, without one).
+ */
+function useRequiredNow(node: FieldNode): boolean {
+  const env = useFormEnv();
+  const deps = node.requiredDeps;
+  useWatch({ control: env.control, name: (deps?.length ? deps : undefined) as never, disabled: !node.requiredIf || deps?.length === 0 });
+  return !!node.requiredIf && env.isVisible(node.requiredIf);
 }
 
 /**
@@ -152,7 +168,7 @@ function useLabelledControl(id: string, readOnly: boolean): void {
   }, [id, readOnly]);
 }
 
-const LeafControl = memo(function LeafControl({ node, path, readOnly }: { node: FieldNode; path: string; readOnly: boolean }) {
+const LeafControl = memo(function LeafControl({ node, path, readOnly, matrix }: { node: FieldNode; path: string; readOnly: boolean; matrix?: boolean }) {
   const env = useFormEnv();
   const value = useWatch({ control: env.control, name: path, exact: true });
   const onChange = useMemo(() => (v: unknown) => env.setValue(path, v), [env, path]);
@@ -167,6 +183,6 @@ const LeafControl = memo(function LeafControl({ node, path, readOnly }: { node: 
       </span>
     );
   }
-  const Widget = resolveWidget(env.registry, node.widget, node.type) as React.ComponentType<WidgetProps>;
+  const Widget = (matrix ? MatrixCells : resolveWidget(env.registry, node.widget, node.type)) as React.ComponentType<WidgetProps>;
   return <Widget id={id} node={node} path={path} value={value} onChange={onChange} env={env} />;
 });

@@ -142,8 +142,8 @@ function SchemaFormBody(props: SchemaFormProps & { root: FieldNode; registry: Re
         const load = latest.current.loadValidator ?? (() => import('../../engine/schema/ajv').then((m) => m.compileSchema(root.schema)));
         // The message ranking and the zh texts load with the first check, like the validator.
         const [validator, { validateValues }] = await Promise.all([load(), import('../../engine/form/validate')]);
-        const { values: cleaned, hidden } = clean();
-        const result = validateValues(root, cleaned, hidden, validator);
+        const { values: cleaned, hidden, required } = clean();
+        const result = validateValues(root, cleaned, hidden, validator, required);
         methods.clearErrors();
         const paths = Object.keys(result.byPath).filter(Boolean);
         for (const p of paths) methods.setError(p, { type: 'schema', message: result.byPath[p] });

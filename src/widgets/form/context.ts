@@ -38,3 +38,10 @@ export function useFormEnv(): FormEnv {
 
 /** Read-only is separate so toggling it re-renders fields without rebuilding the env. */
 export const ReadOnlyContext = createContext(false);
+
+/**
+ * Inside a section drawn as a grid (a matrix, engine/form/matrix.ts): its rows
+ * draw as grid rows (label over one tap cell per option) instead of form rows.
+ * Set once by the section, so it never changes while its rows live.
+ */
+export const MatrixContext = createContext(false);

@@ -11,6 +11,7 @@ import { NumberWidget } from './widgets/NumberWidget';
 import { RadioWidget } from './widgets/RadioWidget';
 import { CheckboxesWidget } from './widgets/CheckboxesWidget';
 import { PickerWidget } from './widgets/PickerWidget';
+import { RatingWidget } from './widgets/RatingWidget';
 import { DateWidget } from './widgets/DateWidget';
 import { DisplayWidget } from './widgets/DisplayWidget';
 import { SignatureWidget } from './widgets/SignatureWidget';
@@ -27,6 +28,7 @@ export const DEFAULT_WIDGETS: Record<WidgetName, Registry[string]> = {
   radio: RadioWidget,
   checkboxes: CheckboxesWidget,
   picker: PickerWidget,
+  rating: RatingWidget,
   date: DateWidget,
   list: ListWidget,
   display: DisplayWidget,

@@ -1,8 +1,15 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { SectionProps } from '../types';
+import { matrixColumns } from '../../../engine/form/matrix';
+import { Matrix } from './MatrixWidget';
 
-/** A nested object: its title (x-label/title) and description over its fields. The root has no title. */
-export const SectionWidget = memo(function SectionWidget({ node, path, children }: SectionProps) {
+/**
+ * A nested object: its title (x-label/title) and description over its fields. The root has no title.
+ * With `x-options.matrix` its fields are drawn as a grid (MatrixWidget) while editable, when they fit
+ * one (engine/form/matrix.ts); view mode reads the answers row by row (docs/decisions-app.md).
+ */
+export const SectionWidget = memo(function SectionWidget({ node, path, readOnly, children }: SectionProps) {
+  const columns = useMemo(() => (node.options.matrix === true && !readOnly ? matrixColumns(node) : null), [node, readOnly]);
   return (
     <div className="cf-section" data-path={path}>
       {path && node.label && (
@@ -11,7 +18,7 @@ export const SectionWidget = memo(function SectionWidget({ node, path, children 
           {node.description ? <div className="cf-hint cf-description">{node.description}</div> : null}
         </div>
       )}
-      {children}
+      {columns ? <Matrix columns={columns}>{children}</Matrix> : children}
     </div>
   );
 });

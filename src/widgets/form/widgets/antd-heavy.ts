@@ -1,2 +1,2 @@
 /** Loaded by ./lazy-antd.ts on first use. */
-export { DatePicker, Picker, Stepper } from 'antd-mobile';
+export { DatePicker, Picker, Popup, SearchBar, Stepper } from 'antd-mobile';
