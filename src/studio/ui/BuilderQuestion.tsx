@@ -14,6 +14,9 @@ import { CHOICE_SHOWS, choiceShowOf, choiceShowPatch, type ChoiceShow } from '..
 
 export const TYPES: QType[] = ['single', 'multiple', 'yesno', 'rating', 'text', 'number', 'date', 'description', 'calculated', 'signature'];
 
+/** Types answered by picking (请选择…); the rest are typed or drawn (请填写…). */
+const CHOOSE = new Set<QType>(['single', 'multiple', 'yesno', 'rating', 'date']);
+
 export default function QuestionCard({
   n,
   section,
@@ -72,7 +75,7 @@ export default function QuestionCard({
               <input type="checkbox" checked={q.required} onChange={(e) => onChange({ required: e.target.checked, requiredMessage: e.target.checked ? q.requiredMessage : '' })} /> 必填
             </label>
             {q.required ? (
-              <input className="st-input st-grow" value={q.requiredMessage} onChange={(e) => onChange({ requiredMessage: e.target.value })} placeholder={`未填写时的提示，例如：请选择${q.label.replace(/^\d+\.\s*/, '')}`} aria-label="必填提示" />
+              <input className="st-input st-grow" value={q.requiredMessage} onChange={(e) => onChange({ requiredMessage: e.target.value })} placeholder={`未填写时的提示，例如：请${CHOOSE.has(q.type) ? '选择' : '填写'}${q.label.replace(/^\d+\.\s*/, '')}`} aria-label="必填提示" />
             ) : null}
             {q.type === 'text' ? (
               <label>
