@@ -1,5 +1,5 @@
 /**
- * The keyword table of docs/flow-format.md ("The JSON Schema a form may use"),
+ * The keyword table of docs/form-format.md ("The JSON Schema a form may use"),
  * held to the fixtures row by row. Each row names its examples
  * (tests/fixtures/schema-vocabulary); a row that says **refused** names a file
  * the checker refuses at its line in Chinese, a row that says what the phone
@@ -27,7 +27,7 @@ interface Row {
 }
 
 function tableRows(): Row[] {
-  const doc = readFileSync(join(import.meta.dirname, '../../docs/flow-format.md'), 'utf8');
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/form-format.md'), 'utf8');
   const from = doc.indexOf('| keyword | where | on the phone | examples (tested) |');
   expect(from, 'the keyword table with its examples column').toBeGreaterThan(0);
   const lines = doc.slice(from).split('\n');

@@ -1,5 +1,5 @@
 /**
- * docs/flow-format.md "Widgets and their options" tells today's truth: a row
+ * docs/form-format.md "Widgets and their options" tells today's truth: a row
  * per widget the engine has, naming every option that widget reads (and "—"
  * for one that reads none), as src/engine/form/widget-names.ts declares them.
  */
@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { WIDGET_NAMES, WIDGET_OPTIONS } from '../../src/engine/form/widget-names';
 
 it('the guide’s widget table matches the widgets and their options', () => {
-  const doc = readFileSync(join(import.meta.dirname, '../../docs/flow-format.md'), 'utf8');
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/form-format.md'), 'utf8');
   const from = doc.indexOf('| widget | shows | options |');
   expect(from).toBeGreaterThan(0);
   const rows = doc.slice(from).split('\n').slice(2).filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('|')));

@@ -1,5 +1,5 @@
 /**
- * The recipes of docs/flow-format.md ("Recipes"), taken from the guide as
+ * The recipes of docs/form-format.md ("Recipes"), taken from the guide as
  * written and put into the repository's config as an admin would (a sleep
  * questionnaire with an exclusive option and a consent box, saved with
  * `keep`, shown back in view mode, two branches in 我的问卷): the config checks
@@ -12,7 +12,7 @@ import { checkConfigFiles, formatErrors, readConfigFiles, readMetaSchema } from 
 import { registriesFor } from '../../src/server/config-registries';
 
 const REPO = join(import.meta.dirname, '../..');
-const guide = readFileSync(join(REPO, 'docs/flow-format.md'), 'utf8');
+const guide = readFileSync(join(REPO, 'docs/form-format.md'), 'utf8');
 const recipes = guide.slice(guide.indexOf('### Recipes'), guide.indexOf('### What the checker does not check'));
 /** The YAML blocks of the recipes, in order: the save, view mode, 我的问卷's branches. */
 const blocks = [...recipes.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1].split('\n').map((l) => l.replace(/^ {2}/, '')).join('\n'));

@@ -8,7 +8,7 @@
  * The form model decides (engine/form/schema-model.ts records a Problem for
  * each thing it cannot show while it builds the very tree the phone renders);
  * this file only words them, and checks `$schema` and the formats Ajv knows.
- * The supported vocabulary: docs/flow-format.md「表单能用的 JSON Schema 写法」.
+ * The supported vocabulary: docs/form-format.md「表单能用的 JSON Schema 写法」.
  */
 import type { CheckContext } from './context';
 import type { PathSeg } from './source';

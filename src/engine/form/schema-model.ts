@@ -1,5 +1,5 @@
 /**
- * JSON Schema (+ `x-` hints, docs/flow-format.md "Forms") → a tree of field
+ * JSON Schema (+ `x-` hints, docs/form-format.md) → a tree of field
  * descriptions the renderer walks. Pure and React-free: built once per schema
  * object (WeakMap cache) so no field ever recomputes it on a keystroke.
  *

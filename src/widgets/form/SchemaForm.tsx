@@ -1,5 +1,5 @@
 /**
- * SchemaForm: a JSON Schema (+ `x-` hints, docs/flow-format.md "Forms") rendered
+ * SchemaForm: a JSON Schema (+ `x-` hints, docs/form-format.md) rendered
  * with antd-mobile and held by react-hook-form. The root renders once; each
  * field re-renders only when its own value, error or visibility inputs change
  * (docs/decisions-forms.md has the measurement behind this design).
