@@ -18,6 +18,7 @@ import { type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStudioDesk, signInStudio, type StudioDesk } from './helpers/studio';
 import { builderKit, type BuilderKit } from './helpers/builder';
+import { openArea } from './helpers/backoffice';
 import { copyConfig, startApp, type RunningApp } from './helpers/app';
 import { clickText, openPhone, screenshot, waitText, type Phone } from './helpers/phone';
 
@@ -200,6 +201,18 @@ describe('评分, 是/否 and a searchable dropdown, from the builder to a phone
     const body = JSON.parse(app.sql<{ body: string }>(`SELECT body FROM questionnaire_answers WHERE kind = 'satisfaction'`)[0].body) as Record<string, unknown>;
     expect(body).toEqual({ nps: 8, smoke: true, cigs: '10', province: '江苏' });
     expect(phone.problems.filter((x) => x.startsWith('pageerror'))).toEqual([]);
+
+    // 问卷统计 charts the rating per point (all eleven listed) and the yes/no per answer
+    await openArea(page, '问卷统计');
+    const area = page.getByRole('region', { name: '问卷统计' });
+    await area.getByRole('combobox', { name: '问卷' }).selectOption({ label: '体检满意度调查' });
+    await expect.poll(() => area.getByTestId('results-completed').innerText(), { timeout: 30_000 }).toBe('1');
+    const npsCard = area.getByRole('article', { name: NPS, exact: true });
+    await expect.poll(() => npsCard.getByRole('row').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(11);
+    expect((await npsCard.getByRole('row', { name: /^8 / }).innerText()).replace(/\s+/g, ' ')).toBe('8 1 份 100%');
+    expect(await npsCard.innerText()).toMatch(/评分[\s\S]*1 份作答\s*，平均 8 分/);
+    expect((await area.getByRole('article', { name: '您吸烟吗？', exact: true }).getByRole('row', { name: /^是 / }).innerText()).replace(/\s+/g, ' ')).toBe('是 1 份 100%');
+    await screenshot(page, 'studio-builder-types-results');
     expect(desk.problems).toEqual([]);
   }, 240_000);
 });

@@ -35,6 +35,18 @@ describe('问卷统计: questions and counts', () => {
     ]);
   });
 
+  it('counts a rating per point, every point listed (a chart of 0–10)', () => {
+    const rating = { type: 'object', properties: { nps: { type: 'integer', minimum: 0, maximum: 10, 'x-widget': 'rating', 'x-label': '推荐' } } };
+    const qs = questionsOf(rating);
+    expect(qs.map((q) => q.kind)).toEqual(['rating']);
+    const t = new AnswerTally(qs);
+    for (const v of [8, 8, 10]) t.add({ nps: v }, () => undefined);
+    const [r] = t.results() as Array<{ options: Array<{ label: string; count: number }>; avg: number }>;
+    expect(r.avg).toBe(8.67);
+    expect(r.options.map((o) => o.label)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(r.options.filter((o) => o.count)).toEqual([{ label: '8', count: 2 }, { label: '10', count: 1 }]);
+  });
+
   it('counts choices by label (old values named by their version), numbers as numbers, the rest as answered', () => {
     const t = new AnswerTally(questionsOf(SCHEMA));
     const none = () => undefined;

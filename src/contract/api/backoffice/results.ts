@@ -55,9 +55,14 @@ interface QuestionBase {
   answered: number;
 }
 
-/** single: one choice (radio, picker, yes/no); multiple: several (checkboxes) — each option's count, shares of `answered`. */
+/**
+ * single: one choice (radio, picker, yes/no); multiple: several (checkboxes);
+ * rating: a point of a 评分 (every point listed) — each option's count, shares of `answered`.
+ */
 export interface ResultsChoiceQuestion extends QuestionBase {
-  kind: 'single' | 'multiple';
+  kind: 'single' | 'multiple' | 'rating';
+  /** rating: the mean point (rounded to 2 decimals); null when nobody answered. */
+  avg?: number | null;
   /** The current choices in the schema's order (zero counts included), then older versions' values met in the answers. */
   options: ResultsCount[];
 }

@@ -7,7 +7,7 @@
 import type { ResultsQuestion } from '../../../contract/api/backoffice/results';
 import { BarChart } from './BarChart';
 
-const KIND_LABEL: Record<ResultsQuestion['kind'], string> = { single: '单选', multiple: '多选', number: '数字', text: '填写' };
+const KIND_LABEL: Record<ResultsQuestion['kind'], string> = { single: '单选', multiple: '多选', rating: '评分', number: '数字', text: '填写' };
 
 function Card({ q }: { q: ResultsQuestion }) {
   return (
@@ -18,8 +18,9 @@ function Card({ q }: { q: ResultsQuestion }) {
       </h4>
       <p className="bo-results-answered">
         {q.answered} 份作答{q.kind === 'multiple' && q.answered ? '（可多选，比例之和可超过 100%）' : ''}
+        {q.kind === 'rating' && q.avg != null ? `，平均 ${q.avg} 分` : ''}
       </p>
-      {q.kind === 'single' || q.kind === 'multiple' ? (
+      {q.kind === 'single' || q.kind === 'multiple' || q.kind === 'rating' ? (
         q.answered ? (
           <BarChart caption={q.label} counts={q.options} of={q.answered} />
         ) : null

@@ -8,7 +8,7 @@
  */
 import type { ResultsCount, ResultsQuestion } from '../../../../contract/api/backoffice/results';
 import { plain, valueAt } from '../exports/answer-columns';
-import type { Question } from './questions';
+import { optionLabels, type Question } from './questions';
 
 /** The label an older schema version gives a value of the question at `path`, if it has one. */
 export type OldLabel = (path: string, value: unknown) => string | undefined;
@@ -41,7 +41,7 @@ export class AnswerTally {
 
   constructor(questions: Question[]) {
     this.counters = questions.map((q) => {
-      const labels = (q.node.choices ?? []).map((c) => c.label);
+      const labels = optionLabels(q.node);
       return { q, answered: 0, counts: new Map(labels.map((l) => [l, 0])), current: new Set(labels), min: Infinity, max: -Infinity, sum: 0, numbers: 0 };
     });
     this.key = questions.map((q) => q.path.join('.'));
@@ -52,7 +52,11 @@ export class AnswerTally {
       const v = valueAt(answer, c.q.path);
       if (empty(v)) return;
       c.answered++;
-      if (c.q.kind === 'single' || c.q.kind === 'multiple') {
+      if (c.q.kind === 'single' || c.q.kind === 'multiple' || c.q.kind === 'rating') {
+        if (c.q.kind === 'rating' && typeof v === 'number') {
+          c.numbers++;
+          c.sum += v;
+        }
         // a multiple choice counts each option once per answer, whatever the array repeats
         const labels = new Set((Array.isArray(v) ? v : [v]).map((x) => this.label(c, this.key[i], x, oldLabel)));
         for (const l of labels) c.counts.set(l, (c.counts.get(l) ?? 0) + 1);
@@ -75,8 +79,9 @@ export class AnswerTally {
   results(): ResultsQuestion[] {
     return this.counters.map((c, i) => {
       const base = { path: this.key[i], label: c.q.label, section: c.q.section, answered: c.answered };
-      if (c.q.kind === 'single' || c.q.kind === 'multiple') {
+      if (c.q.kind === 'single' || c.q.kind === 'multiple' || c.q.kind === 'rating') {
         const options: ResultsCount[] = [...c.counts].map(([label, count]) => (c.current.has(label) ? { label, count } : { label, count, old: true }));
+        if (c.q.kind === 'rating') return { ...base, kind: 'rating', options, avg: c.numbers ? round2(c.sum / c.numbers) : null };
         return { ...base, kind: c.q.kind, options };
       }
       if (c.q.kind === 'number') {
