@@ -53,6 +53,11 @@ describe('a matrix section', () => {
     expect(check(text(onRadio))).toEqual([expect.stringContaining('控件 "radio" 没有选项 "matrix"')]);
   });
 
+  it('is refused on a repeatable group\'s entries (drawn one by one there)', () => {
+    const list = { type: 'object', properties: { past: { type: 'array', 'x-widget': 'list', items: { type: 'object', 'x-options': { matrix: true }, properties: { q1: row('甲'), q2: row('乙') } } } } };
+    expect(check(text(list)).join('\n')).toMatch(/"matrix"（画成一张表）不能写在列表的每一项上/);
+  });
+
   it('draws row by row with more than five options, or without the flag', () => {
     const seven = ['1', '2', '3', '4', '5', '6', '7'];
     const wide = form({ q1: row('甲', seven), q2: row('乙', seven) });

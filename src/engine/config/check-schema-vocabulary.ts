@@ -150,6 +150,8 @@ function wording(p: Problem, schema: Record<string, unknown>): string | null {
       const [lo, hi] = d.split('|').map(Number);
       return `控件 "rating"（评分）从 ${lo} 分到 ${hi} 分有 ${hi - lo + 1} 个按钮，太多了，手机上放不下、也难选；最多 ${RATING_MAX_POINTS} 个（例如 0 到 10），请缩小 "minimum" 到 "maximum" 的范围`;
     }
+    case 'matrix-in-list':
+      return '"matrix"（画成一张表）不能写在列表的每一项上：可重复的分组在手机上逐项显示；请删掉它，或把这些题放进一个普通分组（"type": "object"）';
     case 'matrix-kind':
     case 'matrix-options':
       return matrixWords(p.code, JSON.parse(d) as MatrixDetail);

@@ -24,7 +24,12 @@ export function formModelProblems(schema: object): Problem[] {
     checkObject(flat, ...rest);
   };
   const root = buildRoot(schema as Json, problems, { ...inspect, object });
-  if (matrices.size) walkFields(root, (n) => (matrices.has(n.schema) ? checkMatrix(matrices.get(n.schema)!, n, problems) : undefined));
+  if (matrices.size) {
+    const drawn = new Set<object>();
+    walkFields(root, (n) => (matrices.has(n.schema) ? (drawn.add(n.schema), checkMatrix(matrices.get(n.schema)!, n, problems)) : undefined));
+    // A list's entry (a repeatable group's items) is no section of the form: the phone draws its rows one by one.
+    for (const [s, flat] of matrices) if (!drawn.has(s)) problems.push({ code: 'matrix-in-list', path: keyPath(flat, 'x-options'), key: true });
+  }
   const seen = new Set<string>();
   return problems.filter((p) => {
     const id = `${p.code}|${JSON.stringify(p.path)}|${p.detail ?? ''}`;
