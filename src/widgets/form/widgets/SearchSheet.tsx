@@ -33,6 +33,8 @@ export function SearchSheet({ title, choices, chosen, visible, onClose, onPick }
       afterClose={() => setQuery('')}
       bodyClassName="cf-search-sheet"
     >
+      {/* the question stays in sight while the page behind is dimmed */}
+      <div className="cf-search-title">{title}</div>
       <div className="cf-search-head">
         <SearchBar placeholder="搜索" value={query} onChange={setQuery} />
         <button type="button" className="cf-search-close" onClick={onClose}>
