@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run bench: first-load JS of every route (budget 120 kB brotli) and of the studio, Lighthouse
+# npm run bench: first-load JS of every route (budget 100 kB brotli) and of the studio, Lighthouse
 # mobile (home, booking calendar, occupational questionnaire), keystroke and mount cost of large
 # forms, hostile-request cost, server throughput. Figures go to docs/benchmarks.md by hand (they
 # depend on the machine). A route over its JS budget or a form over its keystroke budget fails the
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-browser.sh
 failed=()
-echo "=== first-load JS per route (every route of flows/, budget 120 kB brotli; the studio's sign-in page)"
+echo "=== first-load JS per route (every route of flows/, budget 100 kB brotli; the studio's sign-in page)"
 node --import tsx scripts/bench-bundle.ts || failed+=("bench-bundle: a route is over its first-load JS budget, see above")
 echo "=== Lighthouse mobile (/Index, /PersonBookSum, /OccupationalDiseasesQs; median of 3 runs)"
 node --import tsx scripts/bench-lighthouse.ts

@@ -107,4 +107,4 @@ export const appFunctions: Record<AppFunctionName, Fn> = {
   canCancel,
 };
 
-export { APP_FUNCTION_NAMES } from '../contract/vocabulary';
+export { APP_FUNCTION_NAMES } from '../contract/vocabulary/functions';

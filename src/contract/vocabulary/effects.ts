@@ -64,9 +64,10 @@ export const EFFECT_MANIFEST = {
 } as const satisfies Record<string, EffectManifestEntry>;
 
 export type EffectName = keyof typeof EFFECT_MANIFEST;
-export const EFFECT_NAMES = Object.keys(EFFECT_MANIFEST) as EffectName[];
+// Pure: the app's entry reaches this module (through the vocabulary's index) without using these;
+// unmarked, the calls would keep the whole manifest, descriptions and all, on every first load.
+export const EFFECT_NAMES = /* @__PURE__ */ Object.keys(EFFECT_MANIFEST) as EffectName[];
 
 /** The checker's view: name → { outcomes }. */
-export const effectOutcomes: Record<string, { outcomes: string[] }> = Object.fromEntries(
-  Object.entries(EFFECT_MANIFEST).map(([k, v]) => [k, { outcomes: [...v.outcomes] }]),
-);
+export const effectOutcomes: Record<string, { outcomes: string[] }> = /* @__PURE__ */ (() =>
+  Object.fromEntries(Object.entries(EFFECT_MANIFEST).map(([k, v]) => [k, { outcomes: [...v.outcomes] }])))();
