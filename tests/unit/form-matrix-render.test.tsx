@@ -58,6 +58,27 @@ describe('a matrix section', () => {
     expect(el.querySelector('[data-path="phq.q1"] .adm-form-item-feedback-error')).toBeNull();
   });
 
+  it('takes the keyboard as a radio group: one cell per row in the tab order, arrows move and choose within the row', () => {
+    const { el, form } = mount({ schema: schema() });
+    const row1 = () => radios(el).slice(0, 4);
+    const row2 = () => radios(el).slice(4);
+    // nothing chosen: each row's first cell is its one tab stop
+    expect(radios(el).map((r) => r.tabIndex)).toEqual([0, -1, -1, -1, 0, -1, -1, -1]);
+    const key = (target: HTMLElement, k: string) => act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })));
+    key(row1()[0], 'ArrowRight');
+    expect(form().getValues()).toEqual({ phq: { q1: '完全不会' } }); // the first move chooses where it starts
+    key(row1()[0], 'ArrowRight');
+    key(row1()[1], 'ArrowRight');
+    expect(form().getValues()).toEqual({ phq: { q1: '一半以上的天数' } });
+    expect(document.activeElement).toBe(row1()[2]);
+    expect(row1().map((r) => r.tabIndex)).toEqual([-1, -1, 0, -1]);
+    key(row1()[2], 'ArrowLeft');
+    expect(form().getValues()).toEqual({ phq: { q1: '好几天' } });
+    // the other row is untouched; its end stops at its last option
+    for (let i = 0; i < 6; i++) key(row2()[0], 'ArrowDown');
+    expect(form().getValues()).toEqual({ phq: { q1: '好几天', q2: '几乎每天' } });
+  });
+
   it('view mode, and more than five options, draw the ordinary rows', () => {
     const view = mount({ schema: schema(), readOnly: true, values: { phq: { q1: '好几天' } } });
     expect(view.el.querySelector('.cf-matrix')).toBeNull();

@@ -16,6 +16,7 @@ import type { Choice } from '../../../engine/form/schema-model';
 import { MatrixContext } from '../context';
 import type { FormRowProps } from '../FormRow';
 import type { WidgetProps } from '../types';
+import { useRadioKeys } from './radio-keys';
 
 const columnsStyle = (n: number): CSSProperties => ({ gridTemplateColumns: `repeat(${n}, minmax(0, 1fr))` });
 
@@ -80,12 +81,13 @@ export function MatrixRow({ label, required, description, error, children, 'data
   );
 }
 
-/** The row's cells: one radio per option, named "<row>：<option>" (the header is not read out). */
+/** The row's cells: one radio per option, named "<row>：<option>" (the header is not read out); arrow keys move within the row (radio-keys.ts). */
 export const MatrixCells = memo(function MatrixCells({ id, node, value, onChange }: WidgetProps) {
   const choices = node.choices ?? [];
+  const keys = useRadioKeys(choices.length, choices.findIndex((c) => c.value === value), (i) => onChange(choices[i].value));
   return (
-    <div id={id} role="radiogroup" aria-label={node.label} className="cf-matrix-cells" style={columnsStyle(choices.length)}>
-      {choices.map((c) => {
+    <div id={id} ref={keys.group} role="radiogroup" aria-label={node.label} className="cf-matrix-cells" style={columnsStyle(choices.length)} onKeyDown={keys.onKeyDown}>
+      {choices.map((c, i) => {
         const on = c.value === value;
         return (
           <button
@@ -94,6 +96,7 @@ export const MatrixCells = memo(function MatrixCells({ id, node, value, onChange
             role="radio"
             aria-checked={on}
             aria-label={`${node.label}：${c.label}`}
+            tabIndex={keys.tabIndex(i)}
             className={on ? 'cf-matrix-cell cf-matrix-cell-on' : 'cf-matrix-cell'}
             onClick={() => onChange(c.value)}
           >

@@ -1,5 +1,6 @@
-import { memo, useRef, type KeyboardEvent } from 'react';
+import { memo } from 'react';
 import type { WidgetProps } from '../types';
+import { useRadioKeys } from './radio-keys';
 
 /**
  * A rating (评分): one numbered button per whole number from the schema's
@@ -16,21 +17,11 @@ export const RatingWidget = memo(function RatingWidget({ id, node, value, onChan
   const points = Number.isInteger(lo) && Number.isInteger(hi) && hi >= lo ? Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) : [];
   const minLabel = node.options.minLabel as string | undefined;
   const maxLabel = node.options.maxLabel as string | undefined;
-  const row = useRef<HTMLDivElement>(null);
   const cols = points.length <= ONE_ROW ? points.length : Math.ceil(points.length / 2);
-  // A radio group's keys: ← → move and choose; only the chosen (or first) button is in the tab order.
-  const onKey = (e: KeyboardEvent) => {
-    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
-    if (!step || !points.length) return;
-    e.preventDefault();
-    const at = typeof value === 'number' ? points.indexOf(value) : -1;
-    const next = points[Math.min(points.length - 1, Math.max(0, at < 0 ? 0 : at + step))];
-    onChange(next);
-    row.current?.querySelectorAll<HTMLButtonElement>('button')[points.indexOf(next)]?.focus();
-  };
+  const keys = useRadioKeys(points.length, typeof value === 'number' ? points.indexOf(value) : -1, (i) => onChange(points[i]));
   return (
     <div className="cf-rating" style={{ '--cf-rating-cols': Math.max(cols, 1) } as React.CSSProperties}>
-      <div id={id} ref={row} role="radiogroup" className="cf-rating-row" onKeyDown={onKey}>
+      <div id={id} ref={keys.group} role="radiogroup" className="cf-rating-row" onKeyDown={keys.onKeyDown}>
         {points.map((n, i) => {
           const on = value === n;
           // the end labels are drawn under the row for the eye; a screen reader hears them on their buttons
@@ -42,7 +33,7 @@ export const RatingWidget = memo(function RatingWidget({ id, node, value, onChan
               role="radio"
               aria-checked={on}
               aria-label={end ? `${n} ${end}` : undefined}
-              tabIndex={on || (typeof value !== 'number' && i === 0) ? 0 : -1}
+              tabIndex={keys.tabIndex(i)}
               className={on ? 'cf-rating-point cf-rating-on' : 'cf-rating-point'}
               onClick={() => onChange(n)}
             >
