@@ -29,6 +29,8 @@ export default defineConfig({
     // es2019 syntax is within the older-phone floor (docs/decisions-app.md); tests/unit/engine-floor.test.ts checks every chunk.
     target: 'es2019',
     chunkSizeWarningLimit: 800,
+    // dist/.vite/manifest.json: the server's drawn page preloads the chunks of the route it opens (src/server/plugins/ssr-preloads.ts).
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

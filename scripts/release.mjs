@@ -6,7 +6,7 @@
  *   release/checkup-flow-<version>.tar.gz    the same, packed
  *
  * Inside: the built app (dist/, dist/studio/), the compiled server
- * (build/server/), the config it serves by default (flows/, schemas/; the
+ * (build/server/) and its render bundle (build/ssr/), the config it serves by default (flows/, schemas/; the
  * server's CONFIG_DIR is its working directory, bin/start.sh starts it here),
  * package.json + package-lock.json, the production dependencies installed
  * (`npm ci --omit=dev`: better-sqlite3 and esbuild bring native binaries, so the
@@ -102,6 +102,8 @@ if (reuseDist) {
   });
 }
 run(process.execPath, [path.join(REPO, 'scripts/build-server.mjs'), '--outdir', path.join(dir, 'build/server')], { cwd: REPO, env: buildEnv });
+// The server render bundle (the first screen drawn into the page): self-contained, it needs no node_modules of its own.
+run(process.execPath, [vite, 'build', '-c', 'vite.ssr.config.ts', '--logLevel', 'warn', '--outDir', path.join(dir, 'build/ssr'), '--emptyOutDir'], { cwd: REPO, env: buildEnv });
 
 // 2. The config it serves, the manifest and lock, the sources read at run time.
 for (const d of ['flows', 'schemas']) fs.cpSync(path.join(REPO, d), path.join(dir, d), { recursive: true });

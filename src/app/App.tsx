@@ -4,6 +4,7 @@ import { RuntimeContext } from './runtime-context';
 import { AppRouter, AppRoutes } from './router/routes';
 import { ProgressBar } from './ProgressBar';
 import { sheetStore } from './effects/sheet-store';
+import type { BlockingHistory } from './router/history';
 
 // Popup forms (antd-mobile Popup, react-spring) load with the first open sheet.
 const SheetHost = lazy(() => import('./SheetHost').then((m) => ({ default: m.SheetHost })));
@@ -17,11 +18,11 @@ function Sheets() {
   ) : null;
 }
 
-export function App({ runtime }: { runtime: AppRuntime }) {
+export function App({ runtime, history }: { runtime: AppRuntime; history?: BlockingHistory }) {
   return (
     <RuntimeContext.Provider value={runtime}>
       <ProgressBar />
-      <AppRouter>
+      <AppRouter history={history}>
         <AppRoutes runtime={runtime} />
       </AppRouter>
       <Sheets />

@@ -34,6 +34,8 @@ export interface AppRuntime {
   session: SessionStore;
   api: Api;
   fns: FunctionRegistry;
+  /** The page address's search when there is no window (the server drawing the first screen). */
+  outerSearch?: string;
 }
 
 // ------------------------------------------------------------------ pure helpers
@@ -99,15 +101,36 @@ const VGUARD_KEY = 'checkup-vguard';
 
 export type BootResult = { kind: 'ready'; runtime: AppRuntime } | { kind: 'redirected' };
 
-export async function boot(win: Window = window, opts: { onFlows?(cfg: AppConfigJson): void } = {}): Promise<BootResult> {
+/** Both configs as the page carried them (the server's drawn page: app/ssr/landing.ts BootData). */
+export interface InlineConfigs {
+  startup: StartupConfig;
+  cfg: AppConfigJson;
+  version: string;
+}
+
+export async function boot(
+  win: Window = window,
+  opts: { onFlows?(cfg: AppConfigJson): void; inline?: InlineConfigs | null } = {},
+): Promise<BootResult> {
   applyRootFontSize(win);
-  // Both configs at once (the page's Link header preloads app-config.json beside the
-  // entry script; its default cache mode takes that preload, and the server's no-cache
-  // + ETag keep it fresh): one round trip less before the first step can render.
-  const flows = getJson<AppConfigJson>('app-config.json', 'default');
-  // As soon as the flows are here (usually before config.json): what the opening step will need.
-  flows.then((cfg) => opts.onFlows?.(cfg)).catch(() => undefined); // awaited below; not an unhandled rejection when the redirect wins
-  const startup = await getJson<StartupConfig>(`config.json?t=${Date.now()}`);
+  let flows: Promise<AppConfigJson>;
+  let startup: StartupConfig;
+  if (opts.inline) {
+    // The page was drawn per request from the configs served now and carries them: nothing to fetch
+    // (docs/decisions-app.md, "the first screen in the HTML").
+    setLoadedConfigVersion(opts.inline.version);
+    flows = Promise.resolve(opts.inline.cfg);
+    opts.onFlows?.(opts.inline.cfg);
+    startup = opts.inline.startup;
+  } else {
+    // Both configs at once (the page's Link header preloads app-config.json beside the
+    // entry script; its default cache mode takes that preload, and the server's no-cache
+    // + ETag keep it fresh): one round trip less before the first step can render.
+    flows = getJson<AppConfigJson>('app-config.json', 'default');
+    // As soon as the flows are here (usually before config.json): what the opening step will need.
+    flows.then((cfg) => opts.onFlows?.(cfg)).catch(() => undefined); // awaited below; not an unhandled rejection when the redirect wins
+    startup = await getJson<StartupConfig>(`config.json?t=${Date.now()}`);
+  }
 
   const next = versionRedirect(startup.version, win.location.href);
   if (next) {

@@ -1,11 +1,13 @@
 /** Entry: boot (config, version guard, flows, token), then the router. */
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app.css';
 import { boot, collectSteps, openingStep, type AppConfigJson } from './boot';
 import { App } from './App';
 import { screenKind } from '../widgets/screens/registry';
 import { preloadFormSlot } from './runner/LazyFormSlot';
 import { loadSchemaRemember } from './runner/schemas';
+import { drawingMatches, keepHomeCookie, readInlineBoot, takeOverTaps } from './ssr/hydrate';
+import { useEffect, type ReactNode } from 'react';
 
 /**
  * Every screen kind, the form code and the request layer are chunks of their
@@ -31,16 +33,33 @@ function preloadOpening(cfg: AppConfigJson): void {
   }
 }
 
-const el = document.getElementById('root')!;
-const root = createRoot(el);
+/** Calls back once its tree is committed (hydrated: the drawing's nodes have their handlers). */
+function Committed({ onCommit, children }: { onCommit(): void; children: ReactNode }) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(onCommit, []);
+  return <>{children}</>;
+}
 
-boot(window, { onFlows: preloadOpening }).then(
-  (r) => {
+const el = document.getElementById('root')!;
+// The server drew the first screen into the page and inlined the configs (app/ssr/*).
+const inline = readInlineBoot();
+
+boot(window, { onFlows: preloadOpening, inline }).then(
+  async (r) => {
     if (r.kind !== 'ready') return;
-    root.render(<App runtime={r.runtime} />);
+    keepHomeCookie(r.runtime.session);
+    const app = <App runtime={r.runtime} />;
+    // Hydrate the drawing when it is this visit's first render; else draw afresh (the drawing or the
+    // frame stays on screen until then).
+    if (inline && (await drawingMatches(r.runtime, inline, el))) {
+      hydrateRoot(el, <Committed onCommit={() => takeOverTaps(el, true)}>{app}</Committed>);
+    } else {
+      takeOverTaps(el, false);
+      createRoot(el).render(app);
+    }
   },
   (e: Error) => {
     console.error('boot failed', e);
-    root.render(<div className="cf-boot">网络异常！请稍后再试</div>);
+    createRoot(el).render(<div className="cf-boot">网络异常！请稍后再试</div>);
   },
 );

@@ -28,6 +28,10 @@ let store: SessionStore | null = null;
 
 export function initSession(keys: Record<string, SessionKeyDef> = {}, name = SESSION_STORAGE_NAME): SessionStore {
   store = createSessionStore({ keys: { ...SHELL_SESSION_KEYS, ...keys }, name });
+  // zustand hands React `getInitialState` as the server snapshot, which `persist` pins to the state before
+  // storage was read. The server's drawing and the phone's hydrating render must both see the session as it
+  // is (the cookie's on the server, the stored one on the phone: main.tsx hydrates only when they draw alike).
+  store.getInitialState = store.getState;
   return store;
 }
 

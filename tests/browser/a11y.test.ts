@@ -265,7 +265,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
       await page.goto('/');
       await waitText(page, '选择院区', 30_000);
       await audit(page, '/ (branch chooser)');
-      await clickText(page, '（总院）');
+      await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
       await waitRoute(page, '/Index');
       await waitText(page, '个人体检');
       await audit(page);

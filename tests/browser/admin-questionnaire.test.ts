@@ -131,7 +131,7 @@ describe('the admin changes the config of a running server; an open app follows'
     const { page } = phone;
     await page.goto('/');
     await waitText(page, '选择院区', 30_000);
-    await clickText(page, '（总院）');
+    await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
     await waitText(page, '个人体检');
 
     // The admin adds the questionnaire: its form, the registry entry, its step, a message, a home tile, a 我的问卷 branch.

@@ -26,7 +26,7 @@ async function choosePersonalType(configDir?: string): Promise<{ phone: Phone; p
   const { page } = phone;
   await page.goto('/');
   await waitText(page, '选择院区', 30_000); // through the sandbox OAuth round trip
-  await clickText(page, '（总院）');
+  await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
   await waitText(page, '个人体检');
   await clickText(page, '个人体检');
   await clickText(page, '已婚');

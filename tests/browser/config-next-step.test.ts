@@ -29,12 +29,16 @@ afterAll(async () => {
 const tileTexts = async () => (await phone.page.locator('.adm-grid-item button').allInnerTexts()).map((t) => t.trim());
 const versionOf = async () => (await fetch(`${app.serverUrl}/app-config.json`, { method: 'HEAD' })).headers.get('x-config-version');
 
-/** What the page asks of app-config.json (method and the version the answer named), from now on. */
+/**
+ * What the page asks for the config (the method, and the version the answer named), from now on: app-config.json,
+ * and the page itself, which carries the config inline (issue 27) — `GET /` is a reload taking it.
+ */
 function watchConfigRequests(): Array<{ method: string; version: Promise<string | null> }> {
   const seen: Array<{ method: string; version: Promise<string | null> }> = [];
   phone.page.on('request', (r: Request) => {
-    if (new URL(r.url()).pathname !== '/app-config.json') return;
-    seen.push({ method: r.method(), version: r.response().then((a) => a?.headers()['x-config-version'] ?? null, () => null) });
+    const pathname = new URL(r.url()).pathname;
+    if (pathname !== '/app-config.json' && !(pathname === '/' && r.resourceType() === 'document')) return;
+    seen.push({ method: `${r.method()} ${pathname}`, version: r.response().then((a) => a?.headers()['x-config-version'] ?? null, () => null) });
   });
   return seen;
 }
@@ -46,7 +50,7 @@ describe('a config edit reaches an open app on its next step', () => {
     page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
     await page.goto('/');
     await waitText(page, '选择院区', 30_000); // through the sandbox OAuth round trip
-    await clickText(page, '（总院）');
+    await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
     await waitText(page, '个人体检', 20_000);
     const tilesBefore = await tileTexts();
     const v1 = await versionOf();
@@ -56,7 +60,7 @@ describe('a config edit reaches an open app on its next step', () => {
     await clickText(page, '体检须知');
     await waitText(page, '空腹要求', 20_000);
     await expect.poll(() => requests.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(requests.map((r) => r.method)).toEqual(['HEAD']);
+    expect(requests.map((r) => r.method)).toEqual(['HEAD /app-config.json']);
     expect(await requests[0].version).toBe(v1);
 
     // The admin adds a tile while the examinee reads the notice; the server serves it (file watch).
@@ -74,8 +78,9 @@ describe('a config edit reaches an open app on its next step', () => {
     const nextStepMs = Date.now() - t0;
     console.log(`config edit served by the server after ${serverMs} ms; the next step showed the new tile ${nextStepMs} ms after the navigation`);
     expect(hashPath(page)).toBe('/Index');
-    // What happened: the step change asked (HEAD, named the new version), and the page took the new config once.
-    expect(requests.map((r) => r.method)).toEqual(['HEAD', 'GET']);
+    // What happened: the step change asked (HEAD, named the new version), and the page took the new config once:
+    // reloaded, the page carries it.
+    expect(requests.map((r) => r.method)).toEqual(['HEAD /app-config.json', 'GET /']);
     expect(await requests[0].version).toBe(v2);
     expect(await requests[1].version).toBe(v2);
     // The tiles the examinee had are all still there, the new one after 体检须知.

@@ -27,7 +27,7 @@ describe('entry points', () => {
       await page.goto('/#/Index');
       await waitText(page, '选择院区', 30_000);
       await screenshot(page, 'entry-chooser-375');
-      await clickText(page, '（总院）');
+      await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
       await waitRoute(page, '/Index', 15_000);
       await waitText(page, '个人体检');
       const text = await visibleText(page);
@@ -65,7 +65,7 @@ describe('entry points', () => {
     try {
       await page.goto('/#/TeamLogin');
       await waitText(page, '选择院区', 30_000);
-      await clickText(page, '（总院）');
+      await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
       await waitRoute(page, '/TeamLogin', 15_000);
       expect((await persistedSession(page)).values.type).toBe('group');
       await fillTeamLogin(page, LI_MING);
@@ -103,7 +103,7 @@ describe('entry points', () => {
     const { page } = t.phone;
     await page.goto('/');
     await waitText(page, '选择院区', 30_000);
-    await clickText(page, '（总院）');
+    await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
     await waitRoute(page, '/Index');
     await page.evaluate(() => {
       location.hash = '#/TeamPayment';

@@ -19,7 +19,7 @@ describe('occupational questionnaire', () => {
     const { page } = t.phone;
     await page.goto('/');
     await waitText(page, '选择院区', 30_000);
-    await clickText(page, '（总院）');
+    await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
     await waitText(page, '个人体检');
     await page.goto('/#/OccupationalDiseasesQs?regNo=T000101');
     await waitText(page, '基本信息');

@@ -122,7 +122,7 @@ describe('a release that starts anywhere', () => {
   });
 
   it('holds the app, the studio, the compiled server, the config and the production dependencies; no tests, no other sources', () => {
-    for (const f of ['dist/index.html', 'dist/studio/index.html', 'build/server/main.js', 'build/server/check-worker.js', 'build/server/doctor-cli.js', 'flows/home.yaml', 'schemas/meta/flow.schema.json', 'schemas/api', 'package-lock.json', 'bin/start.sh', 'README.md'])
+    for (const f of ['dist/index.html', 'dist/studio/index.html', 'build/server/main.js', 'build/server/check-worker.js', 'build/server/doctor-cli.js', 'build/ssr/ssr-entry.js', 'flows/home.yaml', 'schemas/meta/flow.schema.json', 'schemas/api', 'package-lock.json', 'bin/start.sh', 'README.md'])
       expect(fs.existsSync(path.join(unpacked, f)), f).toBe(true);
     expect(fs.existsSync(path.join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
     for (const dep of Object.keys(pkg.dependencies)) expect(fs.existsSync(path.join(unpacked, 'node_modules', dep, 'package.json')), dep).toBe(true);
@@ -148,6 +148,9 @@ describe('a release that starts anywhere', () => {
         if (r.ok() && new URL(r.url()).pathname.startsWith('/api/')) answered.push(new URL(r.url()).pathname);
       });
       await login(page); // 选择院区 → （总院） → 个人体检
+      // Its render bundle draws the first screen into the page (issue 27): the chooser, for this signed-in phone.
+      const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      expect(await (await fetch(`${baseUrl}/`, { headers: { cookie } })).text()).toMatch(/<div id="root" data-ssr="\/">.*选择院区/s);
       await page.evaluate(() => {
         location.hash = '#/PersonIndex';
       });

@@ -142,7 +142,7 @@ describe('rules in words and validators with their messages, from the builder to
     const ph = phone.page;
     await ph.goto('/');
     await waitText(ph, '选择院区', 30_000);
-    await clickText(ph, '（总院）');
+    await ph.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
     await waitText(ph, '个人体检', 30_000);
     await ph.evaluate(() => (location.hash = '#/WeightQuestionnaire'));
     await waitText(ph, '请如实填写，约需 2 分钟。', 30_000);

@@ -123,7 +123,7 @@ describe('评分, 是/否 and a searchable dropdown, from the builder to a phone
     const ph = phone.page;
     await ph.goto('/');
     await waitText(ph, '选择院区', 30_000);
-    await clickText(ph, '（总院）');
+    await ph.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
     await waitText(ph, '个人体检', 30_000);
     await ph.evaluate(() => (location.hash = '#/SatisfactionQuestionnaire'));
     await waitText(ph, NPS, 30_000);

@@ -183,7 +183,7 @@ describe('a questionnaire built in the studio reaches an open phone, and a resto
     phone = await openPhone(app.baseUrl);
     await phone.page.goto('/');
     await waitText(phone.page, '选择院区', 30_000);
-    await clickText(phone.page, '（总院）');
+    await phone.page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
     await waitText(phone.page, '个人体检', 20_000);
     expect(await phone.page.getByText(TILE, { exact: true }).count()).toBe(0);
 

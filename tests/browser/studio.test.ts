@@ -182,7 +182,7 @@ describe('the admin studio', () => {
     phone = await openPhone(app.baseUrl);
     await phone.page.goto('/');
     await waitText(phone.page, '选择院区', 30_000);
-    await clickText(phone.page, '（总院）');
+    await phone.page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
     expect(await questionnairePrompt()).toBe(OLD_TEXT);
 
     await page.getByRole('button', { name: '预览并发布' }).click();

@@ -7,7 +7,7 @@
  * sees it, as the data router does; a blocked PUSH/REPLACE does not happen.
  * `proceed()` performs the navigation after all.
  */
-import { NavigationType, UNSAFE_createHashHistory as createHashHistory, createPath, parsePath, type Location, type To } from 'react-router-dom';
+import { NavigationType, UNSAFE_createHashHistory as createHashHistory, UNSAFE_createMemoryHistory as createMemoryHistory, createPath, parsePath, type Location, type To } from 'react-router-dom';
 
 export type HistoryAction = NavigationType;
 export interface BlockerArgs {
@@ -112,4 +112,10 @@ export function createBlockingHashHistory(win: Window = window): BlockingHistory
     },
   };
   return h;
+}
+
+/** One fixed location, nothing to block: the server drawing a first screen (ssr/ssr-entry.tsx). */
+export function createStaticHistory(path: string): BlockingHistory {
+  const base = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  return Object.assign(base, { addBlocker: () => () => undefined }) as unknown as BlockingHistory;
 }

@@ -13,7 +13,7 @@ import { StepPage } from '../runner/StepPage';
 import { useRuntime } from '../runtime-context';
 import { BlockingHistoryContext } from './blocker';
 import { guard, type GuardDecision } from './guard';
-import { createBlockingHashHistory } from './history';
+import { createBlockingHashHistory, type BlockingHistory } from './history';
 
 /** The guard's decision for a step at a path (+ query); applies the session writes it asks for. */
 export function decide(rt: AppRuntime, step: StepWithId, wanted: string): GuardDecision {
@@ -105,9 +105,9 @@ export function AppRoutes({ runtime }: { runtime: AppRuntime }) {
   );
 }
 
-/** The hash router (one history per app). */
-export function AppRouter({ children }: { children: ReactNode }) {
-  const [history] = useState(() => createBlockingHashHistory(window));
+/** The hash router (one history per app; the server's drawing passes a fixed one). */
+export function AppRouter({ children, history: given }: { children: ReactNode; history?: BlockingHistory }) {
+  const [history] = useState(() => given ?? createBlockingHashHistory(window));
   return (
     <BlockingHistoryContext.Provider value={history}>
       <HistoryRouter history={history as never}>{children}</HistoryRouter>

@@ -4,7 +4,7 @@
  * when the kind emits. A new visit (location key) is a new StepPage: step data
  * starts empty each time.
  */
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { DotLoading } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useBlocker } from '../router/blocker';
@@ -34,6 +34,10 @@ const Loading = () => (
   </div>
 );
 
+const noSubscribe = () => () => undefined;
+const historyBehind = () => (window.history.state?.idx ?? 0) > 0;
+const noHistory = () => false;
+
 export function StepPage({ step }: { step: StepWithId }) {
   const rt = useRuntime();
   const location = useLocation();
@@ -53,7 +57,8 @@ export function StepPage({ step }: { step: StepWithId }) {
   const [formValues, setFormValues] = useState<Values>({});
   const mounted = useRef(true);
   const draftClearedAt = useRef<string | null>(null);
-  const query = useMemo(() => stepQuery(location.search, window.location.search), [location.search]);
+  // The page address's own search (`?v=…&regno=…`); the server drawing the first screen passes the request's.
+  const query = useMemo(() => stepQuery(location.search, rt.outerSearch ?? window.location.search), [location.search, rt]);
 
   useEffect(() => {
     mounted.current = true;
@@ -107,7 +112,7 @@ export function StepPage({ step }: { step: StepWithId }) {
         loginStepId: rt.app.login,
         startStepId: rt.app.start,
         step,
-        win: window,
+        win: globalThis.window, // absent while the server draws the first screen: no action runs there
         navigatePath: (path, replace) => {
           if (mounted.current) routerNavigate(path, { replace });
         },
@@ -246,25 +251,39 @@ export function StepPage({ step }: { step: StepWithId }) {
     [run, step],
   );
 
-  const formSlot =
-    formDef && schemaPath ? (
-      <FormSlot
-        key={schemaPath}
-        schemaPath={schemaPath}
-        // What initial/draft and any load-time `set form` gave so far (FormSlot reads it once, at mount).
-        initial={formValuesRef.current}
-        readOnly={readOnly}
-        formRef={formHandle}
-        onChange={onFormChange}
-        evalCondition={evalCondition}
-        evalValue={evalFormValue}
-        onAction={onAction}
-        id={`f-${step.id}`}
-      />
-    ) : undefined;
+  // The screen and its form are elements kept while their inputs are the same: a re-render of the page for
+  // something else (the back arrow appearing after hydration) must not reach a screen still hydrating its lazy
+  // parts (React's #421), nor redraw a long form.
+  const formSlot = useMemo(
+    () =>
+      formDef && schemaPath ? (
+        <FormSlot
+          key={schemaPath}
+          schemaPath={schemaPath}
+          // What initial/draft and any load-time `set form` gave so far (FormSlot reads it once, at mount).
+          initial={formValuesRef.current}
+          readOnly={readOnly}
+          formRef={formHandle}
+          onChange={onFormChange}
+          evalCondition={evalCondition}
+          evalValue={evalFormValue}
+          onAction={onAction}
+          id={`f-${step.id}`}
+        />
+      ) : undefined,
+    [formDef, schemaPath, readOnly, onFormChange, evalCondition, evalFormValue, onAction, step.id],
+  );
 
   const Kind = screenKind(step.screen);
-  const canGoBack = (window.history.state?.idx ?? 0) > 0;
+  // Every kind brings its own boundary while its code loads (widgets/screens/registry.ts); this one is for a
+  // kind that suspends otherwise. A hydrating page has none around the screen: it hydrates in the first commit.
+  const [bounded] = useState(() => !Kind.preload);
+  const screen = useMemo(() => {
+    const el = <Kind props={props} emit={emit} evalItem={evalItem} formSlot={formSlot} title={undefined} />;
+    return bounded ? <Suspense fallback={<Loading />}>{el}</Suspense> : el;
+  }, [Kind, props, emit, evalItem, formSlot, bounded]);
+  // The server's drawing (and so the hydrating render) has no history behind it; the phone's own render then reads it.
+  const canGoBack = useSyncExternalStore(noSubscribe, historyBehind, noHistory);
   // No arrow on a no-back step, nor on the start step when there is nothing to go back to.
   const showBack = !step.noBack && step.backArrow !== false && (canGoBack || step.id !== rt.app.start);
   return (
@@ -278,9 +297,7 @@ export function StepPage({ step }: { step: StepWithId }) {
           {step.title}
         </NavBar>
       ) : null}
-      <Suspense fallback={<Loading />}>
-        <Kind props={props} emit={emit} evalItem={evalItem} formSlot={formSlot} title={undefined} />
-      </Suspense>
+      {screen}
     </div>
   );
 }

@@ -53,8 +53,15 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * send's async onSend hooks still run ("Cannot write headers after they are sent", logged as an error on
  * every revalidation; tests/server/config-version-live.test.ts).
  */
-export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: CompressedText, type: string): Buffer | FastifyReply {
+export function sendCompressed(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: CompressedText,
+  type: string,
+  headers: Record<string, string> = {},
+): Buffer | FastifyReply {
   reply.header('cache-control', 'no-cache').header('etag', body.etag).header('vary', 'accept-encoding').type(type);
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
   if (etagMatches(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
   const enc = pickEncoding(req.headers['accept-encoding'] as string | undefined);
   if (enc) reply.header('content-encoding', enc);

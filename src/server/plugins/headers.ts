@@ -7,11 +7,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { FRAME_SCRIPT_HASH } from './ssr-frame';
 
 /** Keep in step with the meta tag in index.html (tests/server/headers.test.ts compares them). */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // The one inline script, the page's frame (ssr-frame.ts), by its hash: no 'unsafe-inline'.
+  scriptSrc: ["'self'", FRAME_SCRIPT_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],

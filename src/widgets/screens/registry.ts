@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
 import { DotLoading } from 'antd-mobile';
 import type { ScreenProps } from './types';
 import type { ScreenKindName } from './kind-names';
@@ -10,8 +10,8 @@ export type ScreenKind = ComponentType<ScreenProps<any>> & { preload?: () => Pro
 
 /**
  * A lazily loaded kind, wrapped in its own Suspense so the runner treats every
- * kind alike. Once its chunk is loaded (by a render or by `preload`), new
- * renders resolve synchronously (a resolved thenable), so no fallback flashes.
+ * kind alike. Once its chunk is loaded (by a render or by `preload`), a new
+ * mount draws it directly, so no fallback flashes.
  */
 function lazyKind(load: () => Promise<KindModule>): ScreenKind {
   let mod: KindModule | undefined;
@@ -25,8 +25,15 @@ function lazyKind(load: () => Promise<KindModule>): ScreenKind {
       },
     ));
   const Lazy = lazy(() => (mod ? ({ then: (ok: (m: KindModule) => void) => ok(mod!) } as unknown as Promise<KindModule>) : get()));
-  const Kind: ScreenKind = (p: ScreenProps<any>) =>
-    createElement(Suspense, { fallback: createElement('div', { style: { textAlign: 'center', padding: 48 } }, createElement(DotLoading, { color: 'primary' })) }, createElement(Lazy, p));
+  // Loaded when mounted (preloaded, or a later visit): drawn directly, with no Suspense boundary — so a page
+  // hydrating a server drawing hydrates the screen in its first commit, not in a later pass (a tap made
+  // meanwhile would be lost). Decided once per mount: the tree's shape must not change under a mounted screen.
+  const Kind: ScreenKind = (p: ScreenProps<any>) => {
+    const [direct] = useState(() => mod);
+    return direct
+      ? createElement(direct.default, p)
+      : createElement(Suspense, { fallback: createElement('div', { style: { textAlign: 'center', padding: 48 } }, createElement(DotLoading, { color: 'primary' })) }, createElement(Lazy, p));
+  };
   Kind.preload = () => get().then(() => undefined);
   return Kind;
 }

@@ -50,6 +50,22 @@ export function distIsStale(): boolean {
 export function ensureBuilt(): void {
   ensureAppBuilt();
   ensureStudioBuilt();
+  ensureSsrBuilt();
+}
+
+/** The server render bundle (vite.ssr.config.ts) beside the build the tests serve: <DIST>-ssr/. */
+export const SSR_DIR = `${DIST}-ssr`;
+const SSR_INPUTS = ['vite.ssr.config.ts', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
+
+function ensureSsrBuilt(): void {
+  const entry = path.join(SSR_DIR, 'ssr-entry.js');
+  const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
+  if (built && !SSR_INPUTS.some((p) => newestMtime(path.join(REPO, p)) > built)) return;
+  execFileSync(
+    process.execPath,
+    [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '-c', path.join(REPO, 'vite.ssr.config.ts'), '--logLevel', 'warn', '--outDir', SSR_DIR, '--emptyOutDir'],
+    { cwd: REPO, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 180_000 },
+  );
 }
 
 function ensureAppBuilt(): void {
@@ -246,6 +262,7 @@ export async function startApp(opts: StartOptions = {}): Promise<RunningApp> {
       DATA_DIR: dataDir,
       CONFIG_DIR: cwd,
       DIST_DIR: DIST,
+      SSR_DIR,
       LOG_LEVEL: 'warn',
       // the SQLite store under DATA_DIR, whatever the caller's environment says
       DATABASE_URL: '',

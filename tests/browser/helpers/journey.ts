@@ -89,7 +89,7 @@ export async function login(page: Page, shots?: Shots): Promise<void> {
   await page.goto('/');
   await waitText(page, '选择院区', 30_000);
   if (shots) await shot(page, shots, 'branch');
-  await clickText(page, '（总院）');
+  await page.getByText('（总院）').locator('visible=true').first().click(); // a part of the card's title
   await waitRoute(page, '/Index');
   await waitText(page, '个人体检');
 }

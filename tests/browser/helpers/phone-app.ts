@@ -26,8 +26,16 @@ export function phoneApp(label: string, opts: StartOptions | (() => StartOptions
     console.log(`[failed at ${hashPath(t.phone.page)}]\n${text}\nproblems: ${t.phone.problems.join('\n')}`);
   });
   afterAll(async () => {
+    // No hydration warning anywhere (issue 27): React reports a drawing it could not take over as a recoverable error.
+    const hydration = (t.phone?.problems ?? []).filter(isHydrationProblem);
     await t.phone?.close();
     await t.app?.stop();
+    if (hydration.length) throw new Error(`${label}: hydration problems:\n${hydration.join('\n')}`);
   });
   return t;
+}
+
+/** React's hydration errors and warnings (production codes 418, 419, 421, 422, 423, 425 and their texts). */
+export function isHydrationProblem(p: string): boolean {
+  return /hydrat|Minified React error #(418|419|421|422|423|425)\b|did not match|server HTML/i.test(p);
 }

@@ -25,6 +25,8 @@ export interface ServerConfig {
   /** Public origin of this server (for OAuth redirect_uri and pay notify_url); '' = derive from the request. */
   publicUrl: string;
   distDir: string;
+  /** The server render bundle's folder (vite.ssr.config.ts; SSR_DIR): the first screen drawn into the page. */
+  ssrDir: string;
   isUsePay: boolean;
   isAddClusItem: boolean;
   /** Payment window an unpaid order holds its place (ms). */
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiHost: env.API_HOST || '',
     publicUrl: (env.PUBLIC_URL || '').replace(/\/$/, ''),
     distDir: env.DIST_DIR || path.join(PACKAGE_ROOT, 'dist'),
+    ssrDir: env.SSR_DIR || path.join(PACKAGE_ROOT, 'build/ssr'),
     isUsePay: bool(env.IS_USE_PAY, true),
     isAddClusItem: bool(env.IS_ADD_CLUS_ITEM, true),
     holdMs: int(env.PAY_HOLD_MS, 1_800_000),

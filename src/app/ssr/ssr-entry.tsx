@@ -1,0 +1,116 @@
+/**
+ * The server build's entry (vite.ssr.config.ts → build/ssr/ssr-entry.js): draws
+ * the landing screens of the live config with React's server renderer, so the
+ * first screen arrives with the HTML (issue 27). The server loads this file as
+ * built; it never imports the app's sources (the layer rules).
+ *
+ * Each drawing is the app's own tree — App, router, guard, step page, screen
+ * kind — on a fixed location and the cookie's session; nothing runs: `load`
+ * and events are effects, and effects do not run on the server.
+ */
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { StartupConfig } from '../../contract/calls';
+import { preloadScreenKinds } from '../../widgets/screens/registry';
+import { App } from '../App';
+import { createRuntime, type AppConfigJson, type AppRuntime } from '../boot';
+import { createStaticHistory } from '../router/history';
+import { decide } from '../router/routes';
+import { FORM_MODULE, drawable, hashRoute, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession, type BootData } from './landing';
+
+export interface PageInput {
+  startup: StartupConfig;
+  cfg: AppConfigJson;
+  version: string;
+  /** The request's search (`?v=…`), which the phone reads as part of every step's query. */
+  search: string;
+  cookie?: string;
+}
+
+export interface RouteNeeds {
+  title: string;
+  /** The sources of the code the phone loads first for it (as the build's manifest names them). */
+  modules: string[];
+  /** The form's schema path, when the step has one that is not computed. */
+  schema?: string;
+}
+
+
+export interface PageDrawing {
+  /** Drawn route → markup (the root `/` first when drawn). */
+  pages: Array<{ route: string; html: string }>;
+  /**
+   * Every route and alias (lower case) → what the inline script needs for it: the step's title (the frame), its
+   * screen kind and its form's schema (the server adds the chunks and the schema the phone will load first).
+   */
+  routes: Record<string, RouteNeeds>;
+  boot: BootData;
+}
+
+/** renderToPipeableStream waiting for every lazy part (the screen kinds' own chunks), as one string. */
+function drawToString(node: React.ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        html += chunk.toString();
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(html));
+    let failed: unknown;
+    const stream = renderToPipeableStream(node, {
+      onAllReady: () => (failed ? reject(failed) : stream.pipe(sink)),
+      onShellError: reject,
+      onError: (e) => {
+        failed = e;
+      },
+    });
+  });
+}
+
+function drawStep(rt: AppRuntime, route: string): Promise<string> {
+  return drawToString(<App runtime={rt} history={createStaticHistory(route)} />);
+}
+
+// The session store is one per app (app/session.ts): drawings take turns, a few ms each.
+let queue: Promise<unknown> = Promise.resolve();
+
+export function drawPage(input: PageInput): Promise<PageDrawing> {
+  const next = queue.then(() => draw(input));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function draw({ startup, cfg, version, search, cookie }: PageInput): Promise<PageDrawing> {
+  await preloadScreenKinds();
+  const rt: AppRuntime = { ...createRuntime(startup, cfg, { storageName: 'ssr' }), outerSearch: search };
+  for (const [k, v] of Object.entries(serverSession(parseHomeCookie(cookie), startup))) {
+    try {
+      rt.session.getState().set(k, v);
+    } catch {
+      /* a config without that key: drawn without it */
+    }
+  }
+  const routes: Record<string, RouteNeeds> = {};
+  for (const s of Object.values(rt.steps)) {
+    const needs: RouteNeeds = {
+      title: s.title ?? '',
+      modules: [kindModule(s.screen), ...(s.form ? [FORM_MODULE] : [])],
+      ...(s.form && !s.form.schema.startsWith('=') ? { schema: s.form.schema } : {}),
+    };
+    for (const r of [s.route, ...(s.aliases ?? [])]) if (r) routes[r.toLowerCase()] ??= needs;
+  }
+
+  const boot: BootData = { startup, cfg, version, drawn: {} };
+  const pages: PageDrawing['pages'] = [];
+  for (const { route, step } of landingSteps(rt.steps, rt.app)) {
+    if (!(await drawable(step, rt, search))) continue;
+    const d = decide(rt, step, route);
+    // A step the guard sends elsewhere, or that would change the session on entry, is the phone's to draw.
+    if (d.kind !== 'enter' || d.set) continue;
+    pages.push({ route: hashRoute(route), html: await drawStep(rt, route) });
+    boot.drawn[route] = { step: step.id, sig: screenSignature(rt, step, '', search) };
+  }
+  return { pages, routes, boot };
+}
