@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.ts';
 import { axiosXhrOnly } from './scripts/vite-axios-xhr.ts';
 import { engineFloor } from './scripts/vite-engine-floor.ts';
+import { deepImports, firstLoadChunks } from './scripts/vite-chunks.ts';
 
 const API = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -21,7 +22,7 @@ function devWithoutCsp(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), devWithoutCsp(), axiosXhrOnly(), engineFloor(), precompress()],
+  plugins: [react(), devWithoutCsp(), axiosXhrOnly(), deepImports(), engineFloor(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -31,6 +32,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // dist/.vite/manifest.json: the server's drawn page preloads the chunks of the route it opens (src/server/plugins/ssr-preloads.ts).
     manifest: true,
+    rolldownOptions: {
+      // Fewer, larger first-load chunks for issue 27's 100 kB per route: the entry takes what it imports and what
+      // most screen kinds use (scripts/vite-chunks.ts says why and how).
+      output: { codeSplitting: { groups: [firstLoadChunks()] } },
+    },
   },
   server: {
     host: '127.0.0.1',

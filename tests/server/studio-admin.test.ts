@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/server/services/platform/config';
 import { seedAll } from '../../src/server/seed/index';
 import { ensureStudioAdmins } from '../../src/server/services/studio/admins';
 import { STUDIO_CSP } from '../../src/server/plugins/studio-page';
+import { FRAME_SCRIPT_HASH } from '../../src/server/plugins/ssr-frame';
 import { freshStore, type TestStore } from './core-helpers';
 import { killServers, startServer } from './process-helpers';
 import { login, removeTmpDirs, startInstance, tmpDir, type StudioInstance } from './studio-helpers';
@@ -118,7 +119,8 @@ describe('the studio page', () => {
     }
     for (const url of ['/', '/config.json', '/app-config.json', '/api/studio/me']) {
       const csp = String((await built.app.inject({ method: 'GET', url })).headers['content-security-policy']);
-      expect(csp, url).toContain("script-src 'self';");
+      // 'self' and the one inline script's hash (the page's frame, ssr-frame.ts): nothing inline otherwise.
+      expect(csp, url).toContain(`script-src 'self' ${FRAME_SCRIPT_HASH};`);
       expect(csp, url).not.toContain('unsafe-eval');
     }
     expect((await built.app.inject({ method: 'GET', url: '/' })).body).toContain('<title>app</title>');

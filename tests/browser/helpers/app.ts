@@ -38,7 +38,8 @@ function newestMtime(p: string): number {
 }
 
 /** Sources the bundle is made of; dist older than any of them is rebuilt. */
-const BUNDLE_INPUTS = ['index.html', 'vite.config.ts', 'scripts/engine-floor.js', 'scripts/vite-engine-floor.ts', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
+// vite.config.ts and the build plugins it imports (scripts/vite-*.ts) shape the bundle too.
+const BUNDLE_INPUTS = ['index.html', 'vite.config.ts', 'scripts/engine-floor.js', 'scripts/vite-engine-floor.ts', 'scripts/vite-axios-xhr.ts', 'scripts/vite-chunks.ts', 'scripts/vite-precompress.ts', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
 
 export function distIsStale(): boolean {
   const built = fs.existsSync(path.join(DIST, 'index.html')) ? fs.statSync(path.join(DIST, 'index.html')).mtimeMs : 0;
