@@ -200,7 +200,12 @@ describe('the admin changes the config of a running server; an open app follows'
     editConfigFile(file('flows/home.yaml'), '- do: [ { go: PersonIndex } ]', '- do: [ { go: VehicleIndex } ]');
     await served((c) => c.messages.takeQuestionnaire === '先做个健康小问卷吗？');
     // back to the list (its call names the new version), then back through the form to home: the new config from there on
+    const v2 = (await fetch(`${app.serverUrl}/app-config.json`, { method: 'HEAD' })).headers.get('x-config-version');
     await page.goBack();
+    await waitText(page, '睡眠质量自评');
+    // That step change asked the server and reloads the page on the new config (the page carries it): a back
+    // pressed during the reload would be lost, so the person waits for the list to be back.
+    await page.waitForFunction((v) => JSON.parse(document.getElementById('cf-boot')?.textContent ?? '{}').version === v, v2, { timeout: 20_000 });
     await waitText(page, '睡眠质量自评');
     await page.goBack();
     await waitText(page, '1. 入睡困难', 20_000);

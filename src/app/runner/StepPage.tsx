@@ -271,7 +271,9 @@ export function StepPage({ step }: { step: StepWithId }) {
           id={`f-${step.id}`}
         />
       ) : undefined,
-    [formDef, schemaPath, readOnly, onFormChange, evalCondition, evalFormValue, onAction, step.id],
+    // formValues: a `set form` of the load made before FormSlot mounted must reach its `initial`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [formDef, schemaPath, readOnly, onFormChange, evalCondition, evalFormValue, onAction, step.id, formValues],
   );
 
   const Kind = screenKind(step.screen);
