@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/engine/config/load';
 import { createRuntime, type AppConfigJson, type StepWithId } from '../../src/app/boot';
 import { drawable, homeCookieOf, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession } from '../../src/app/ssr/landing';
 import type { drawPage as DrawPage } from '../../src/app/ssr/ssr-entry';
-import { assemblePage, scriptJson } from '../../src/server/plugins/ssr-page';
+import { assemblePage, entryAfterPaint, scriptJson } from '../../src/server/plugins/ssr-page';
 import { FRAME_SCRIPT } from '../../src/server/plugins/ssr-frame';
 import { routePreloads } from '../../src/server/plugins/ssr-preloads';
 import { SCREEN_KIND_NAMES } from '../../src/widgets/screens/kind-names';
@@ -129,6 +129,12 @@ describe('drawing the real flows (the built render bundle)', () => {
     expect(html).toContain('<template data-route="/X&quot;>&lt;b"><p>x</p></template>');
     expect(html).toContain(`<script>${FRAME_SCRIPT}</script>`);
     expect(html.match(/<\/script>/g)).toHaveLength(3);
+  });
+
+  it('the entry script is preloaded by the page and run by the inline script after the first paint', () => {
+    const built = '<head><script defer src="./assets/engine-floor-1.js"></script><script type="module" crossorigin src="./assets/index-A1.js"></script></head>';
+    expect(entryAfterPaint(built)).toBe('<head><script defer src="./assets/engine-floor-1.js"></script><link rel="modulepreload" crossorigin href="./assets/index-A1.js" data-cf-entry></head>');
+    expect(FRAME_SCRIPT).toContain("link[data-cf-entry]");
   });
 });
 

@@ -8,6 +8,10 @@
  * phone hydrates only that one; main.tsx).
  *
  * ES5 and no template literals: it runs on the oldest phones the app serves.
+ * The entry script runs after the first paint of what is shown (the page preloads
+ * it; this script adds it after a frame): on a slow phone, parsing and running the
+ * bundle before painting held the drawing back by its whole cost.
+ *
  * A tap on the drawing before the bundle has taken it over would do nothing: the
  * script keeps the last one, and the phone gives it again once hydrated (the very
  * nodes stay, so the target is still the card or tile that was tapped).
@@ -27,12 +31,20 @@ export const FRAME_SCRIPT = [
   "for(var j=0;j<m[1].length;j++){var l=document.createElement('link'),u=m[1][j];",
   "if(/\\.js$/.test(u)){l.rel='modulepreload';}else{l.rel='preload';l.as='fetch';l.crossOrigin='use-credentials';}",
   "l.href=u;document.head.appendChild(l);}",
+  'function show(){',
   "if((r.getAttribute('data-ssr')||'').toLowerCase()===k)return;",
   "var ts=document.querySelectorAll('template[data-route]');",
   "for(var i=0;i<ts.length;i++){var w=ts[i].getAttribute('data-route');if(w.toLowerCase()===k){r.innerHTML=ts[i].innerHTML;r.setAttribute('data-ssr',w);return;}}",
   "r.removeAttribute('data-ssr');",
   "r.innerHTML='<div class=\"cf-frame\" aria-busy=\"true\"><div class=\"cf-frame-bar\"></div><div class=\"cf-frame-line\"></div><div class=\"cf-frame-line\"></div><div class=\"cf-frame-block\"></div></div>';",
   'r.firstChild.firstChild.textContent=m[0];',
+  '}',
+  'show();',
+  // The entry script (preloaded by the page, ssr-page.ts) runs after the first paint of what is shown: its
+  // downloading starts with the page, its running does not hold the drawing back.
+  "var e=document.querySelector('link[data-cf-entry]');if(!e)return;var done=false;",
+  "var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.href;document.head.appendChild(s);};",
+  'if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,100);',
   '})();',
 ].join('');
 

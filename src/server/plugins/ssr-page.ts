@@ -93,13 +93,21 @@ export function withInlineCss(html: string, dist: string): string {
   return html.replace(linkRe, () => (placed ? '' : ((placed = true), `<style>${css}</style>\n`)));
 }
 
+/**
+ * The entry `<script type="module">` becomes a preload the inline script turns into the script after the first
+ * paint (ssr-frame.ts): it downloads from the start as before, and runs once the drawing is on screen.
+ */
+export function entryAfterPaint(html: string): string {
+  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-cf-entry>`);
+}
+
 export async function ssrPagePlugin(
   app: FastifyInstance,
   opts: { dist: string; ssrDir: string; live: LiveConfig | null; startup(): Promise<StartupConfig>; plainLink: string; bannerLink: string },
 ): Promise<void> {
   const built = fs.readFileSync(path.join(opts.dist, 'index.html'), 'utf8');
   const plain = compressText(built);
-  const shell = withInlineCss(built, opts.dist);
+  const shell = entryAfterPaint(withInlineCss(built, opts.dist));
   const manifest = readManifest(opts.dist);
   const SSR_BUNDLE = path.join(opts.ssrDir, 'ssr-entry.js');
   let bundle: RenderBundle | null = null;
