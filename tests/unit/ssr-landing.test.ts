@@ -84,6 +84,7 @@ describe('what the server may draw', () => {
 describe('drawing the real flows (the built render bundle)', () => {
   // antd-mobile's published CommonJS cannot load in this project: the bundle the server loads is built, as npm run build does.
   let drawPage: typeof DrawPage;
+  let drawingKey: (cookie: string | undefined) => string;
   beforeAll(async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'checkup-ssr-unit-'));
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.ssr.config.ts', '--logLevel', 'warn', '--outDir', out], {
@@ -91,7 +92,7 @@ describe('drawing the real flows (the built render bundle)', () => {
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    ({ drawPage } = (await import(pathToFileURL(path.join(out, 'ssr-entry.js')).href)) as { drawPage: typeof DrawPage });
+    ({ drawPage, drawingKey } = (await import(pathToFileURL(path.join(out, 'ssr-entry.js')).href)) as { drawPage: typeof DrawPage; drawingKey: typeof drawingKey });
   }, 120_000);
 
   it('a first visit: nothing drawn (the chooser needs a sign-in, the home page a branch); what each route loads first', async () => {
@@ -116,6 +117,13 @@ describe('drawing the real flows (the built render bundle)', () => {
     expect(Object.keys(d.boot.drawn)).toEqual(d.pages.map((p) => p.route));
     const approver = await drawPage({ startup, cfg, version: 'v1', search: '', cookie: cookie({ u: 1, t: '1', b: '02' }) });
     expect(approver.pages[1].html).toContain('代金卡审核');
+  });
+
+  it('made-up cookies of the same meaning share one drawing', () => {
+    const key = drawingKey(cookie({ u: 1, t: '0', b: '02' }));
+    expect(drawingKey(`x=1; ${cookie({ b: '02', t: '0', u: 1, extra: 'y'.repeat(50) })}`)).toBe(key);
+    expect(drawingKey('cf_home=garbage')).toBe(drawingKey(undefined));
+    expect(drawingKey(cookie({ u: 1, t: '1', b: '02' }))).not.toBe(key);
   });
 
   it('into the page: inline data cannot close its script, routes cannot leave their attribute', () => {

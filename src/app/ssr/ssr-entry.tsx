@@ -73,6 +73,11 @@ function drawStep(rt: AppRuntime, route: string): Promise<string> {
   return drawToString(<App runtime={rt} history={createStaticHistory(route)} />);
 }
 
+/** What of a Cookie header changes the drawing: the cookie as read (ssr-page.ts keys its page cache with it). */
+export function drawingKey(cookie: string | undefined): string {
+  return JSON.stringify(parseHomeCookie(cookie));
+}
+
 // The session store is one per app (app/session.ts): drawings take turns, a few ms each.
 let queue: Promise<unknown> = Promise.resolve();
 

@@ -9,7 +9,7 @@
  *
  * The page differs by the `cf_home` cookie (signed in, tag, branch: app/ssr/landing.ts),
  * so it is `private, no-cache` and varies on Cookie. A drawn page is kept, compressed,
- * per (config version, start-up config, cookie, search) — a few variants in practice,
+ * per (config version, start-up config, what the cookie says) — a few variants in practice,
  * at most PAGE_CACHE of them. Without the render bundle (an older build) the page is
  * served as built.
  */
@@ -28,6 +28,8 @@ import { readManifest, routePreloads, type RouteNeeds, type RoutePreloads } from
 
 /** What build/ssr/ssr-entry.js exports (app/ssr/ssr-entry.tsx; restated here: the server does not import app code). */
 interface RenderBundle {
+  /** What of a Cookie header changes the drawing (made-up cookies with the same meaning share a page). */
+  drawingKey(cookie: string | undefined): string;
   drawPage(input: { startup: StartupConfig; cfg: unknown; version: string; search: string; cookie?: string }): Promise<{
     pages: Array<{ route: string; html: string }>;
     routes: Record<string, RouteNeeds>;
@@ -36,7 +38,6 @@ interface RenderBundle {
 }
 
 const PAGE_CACHE = 64;
-const MAX_SEARCH = 200;
 const HTML = 'text/html; charset=utf-8';
 
 /**
@@ -127,18 +128,16 @@ export async function ssrPagePlugin(
     if (!bundle || !live) return sendCompressed(req, reply, plain, HTML, { link: opts.plainLink });
     const startup = await opts.startup();
     const { config, version } = live.current;
-    const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-    // An address no link of the centre's makes (the version and a few codes): served as built, drawn by the phone.
-    if (search.length > MAX_SEARCH) return sendCompressed(req, reply, plain, HTML, { link: opts.plainLink });
     const cookie = req.headers.cookie;
-    const home = /(?:^|;\s*)cf_home=([^;]*)/.exec(cookie ?? '')?.[1] ?? '';
-    const key = JSON.stringify([version, startup, home, search]);
+    // Drawn without the address's search: a step that shows it does not match the phone's first render, which
+    // then draws afresh — and a made-up address costs no drawing.
+    const key = JSON.stringify([version, startup, bundle.drawingKey(cookie)]);
     let body = cache.get(key);
     if (!body) {
       if (cache.size >= PAGE_CACHE) cache.clear();
       const b = bundle;
       body = b
-        .drawPage({ startup, cfg: servedConfig(config, version), version, search, cookie })
+        .drawPage({ startup, cfg: servedConfig(config, version), version, search: '', cookie })
         .then((d) => compressPage(assemblePage(shell, d, routePreloads(manifest, d.routes))));
       cache.set(key, body);
       body.catch(() => cache.delete(key));
