@@ -139,10 +139,16 @@ describe('drawing the real flows (the built render bundle)', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(3);
   });
 
-  it('the entry script is preloaded by the page and run by the inline script after the first paint', () => {
-    const built = '<head><script defer src="./assets/engine-floor-1.js"></script><script type="module" crossorigin src="./assets/index-A1.js"></script></head>';
-    expect(entryAfterPaint(built)).toBe('<head><script defer src="./assets/engine-floor-1.js"></script><link rel="modulepreload" crossorigin href="./assets/index-A1.js" data-cf-entry></head>');
-    expect(FRAME_SCRIPT).toContain("link[data-cf-entry]");
+  it('the bundle leaves the HTML: the inline script asks for it after the first paint', () => {
+    const built =
+      '<head><script defer src="./assets/engine-floor-1.js"></script><script type="module" crossorigin src="./assets/index-A1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="./assets/react-B2.js"><style>x</style></head>';
+    expect(entryAfterPaint(built)).toBe(
+      '<head><script defer src="./assets/engine-floor-1.js"></script><style>x</style>' +
+        '<script id="cf-entry" type="application/json">{"js":"./assets/index-A1.js","pre":["./assets/react-B2.js"]}</script>\n  </head>',
+    );
+    expect(entryAfterPaint('<head></head>')).toBe('<head></head>');
+    expect(FRAME_SCRIPT).toContain("getElementById('cf-entry')");
   });
 });
 

@@ -8,9 +8,9 @@
  * phone hydrates only that one; main.tsx).
  *
  * ES5 and no template literals: it runs on the oldest phones the app serves.
- * The entry script runs after the first paint of what is shown (the page preloads
- * it; this script adds it after a frame): on a slow phone, parsing and running the
- * bundle before painting held the drawing back by its whole cost.
+ * The bundle is asked for after the first paint of what is shown (this script adds
+ * the entry, its preloads and the route's after a frame): on a slow phone, fetching,
+ * parsing and running it before painting held the drawing back by its whole cost.
  *
  * A tap on the drawing before the bundle has taken it over would do nothing: the
  * script keeps the last one, and the phone gives it again once hydrated (the very
@@ -26,11 +26,8 @@ export const FRAME_SCRIPT = [
   // A tap on the drawing before the bundle has taken it over: kept, and given again once it has (app/main.tsx).
   "document.addEventListener('click',function(e){if(!window.__cfLive)window.__cfTap=e.target;},true);",
   "var k=(location.hash.replace(/^#/,'').split('?')[0]||'/').toLowerCase();",
-  // [title, URLs]: the route's chunks and schema start loading now, beside the entry script (ssr-preloads.ts).
+  // [title, URLs]: the route's title for its frame; its chunks and schema (ssr-preloads.ts) load with the entry.
   "var m=['',[]];try{m=JSON.parse(document.getElementById('cf-routes').textContent)[k]||m;}catch(e){}",
-  "for(var j=0;j<m[1].length;j++){var l=document.createElement('link'),u=m[1][j];",
-  "if(/\\.js$/.test(u)){l.rel='modulepreload';}else{l.rel='preload';l.as='fetch';l.crossOrigin='use-credentials';}",
-  "l.href=u;document.head.appendChild(l);}",
   'function show(){',
   "if((r.getAttribute('data-ssr')||'').toLowerCase()===k)return;",
   "var ts=document.querySelectorAll('template[data-route]');",
@@ -40,10 +37,12 @@ export const FRAME_SCRIPT = [
   'r.firstChild.firstChild.textContent=m[0];',
   '}',
   'show();',
-  // The entry script (preloaded by the page, ssr-page.ts) runs after the first paint of what is shown: its
-  // downloading starts with the page, its running does not hold the drawing back.
-  "var e=document.querySelector('link[data-cf-entry]');if(!e)return;var done=false;",
-  "var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e.href;document.head.appendChild(s);};",
+  // After the first paint of what is shown: the entry script, the page's own module preloads and the route's
+  // (ssr-page.ts entryAfterPaint): nothing of the bundle shares the line with the drawing or holds it back.
+  "var n={};try{n=JSON.parse(document.getElementById('cf-entry').textContent);}catch(e){}if(!n.js)return;var done=false;",
+  "var add=function(u){var l=document.createElement('link');if(/\\.js$/.test(u)){l.rel='modulepreload';l.crossOrigin='';}else{l.rel='preload';l.as='fetch';l.crossOrigin='use-credentials';}l.href=u;document.head.appendChild(l);};",
+  "var go=function(){if(done)return;done=true;var p=(n.pre||[]).concat(m[1]);for(var j=0;j<p.length;j++)add(p[j]);",
+  "var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=n.js;document.head.appendChild(s);};",
   'if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,100);',
   '})();',
 ].join('');

@@ -95,11 +95,19 @@ export function withInlineCss(html: string, dist: string): string {
 }
 
 /**
- * The entry `<script type="module">` becomes a preload the inline script turns into the script after the first
- * paint (ssr-frame.ts): it downloads from the start as before, and runs once the drawing is on screen.
+ * The entry `<script type="module">` and the page's module preloads leave the HTML: the inline script (ssr-frame.ts)
+ * asks for them after the first paint of what is shown, from `#cf-entry`. Before that paint the page loads
+ * nothing but itself and the first banner: on a slow network the bundle's ≈ 80 kB no longer share the line with
+ * the drawing and its image, and the drawing is on screen before any script is parsed.
  */
 export function entryAfterPaint(html: string): string {
-  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-cf-entry>`);
+  let js = '';
+  const pre: string[] = [];
+  const out = html
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/, (_m, src: string) => ((js = src), ''))
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_m, href: string) => (pre.push(href), ''));
+  if (!js) return html;
+  return out.replace('</head>', () => `<script id="cf-entry" type="application/json">${scriptJson({ js, pre })}</script>\n  </head>`);
 }
 
 export async function ssrPagePlugin(
