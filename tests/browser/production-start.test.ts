@@ -128,8 +128,10 @@ describe('production start with plain node', () => {
       await waitText(phone.page, '选择院区', 20_000);
       await phone.page.getByText('（总院）').first().click();
       await waitText(phone.page, '个人体检', 20_000);
-      // the app's start-up config and a flow call answered by the compiled server
-      expect(served).toContain('/config.json');
+      // the start-up config rode in the page (drawn by the compiled server with its render bundle, build/ssr/),
+      // and a flow call was answered by the compiled server
+      expect(served).not.toContain('/config.json');
+      expect(await phone.page.evaluate(() => JSON.parse(document.getElementById('cf-boot')?.textContent ?? '{}').startup?.centreTz)).toBe('Asia/Shanghai');
       expect(served.some((p) => p.startsWith('/api/'))).toBe(true);
     } finally {
       await phone?.close();

@@ -85,6 +85,8 @@ describe('shell: version guard', () => {
   it('reloads with v=<version>, keeping the route', async () => {
     const { page } = t.phone;
     await page.goto('/#/Draft');
+    // The page may show its drawing before the app has booted: the redirect is what to wait for.
+    await page.waitForURL((u) => u.searchParams.get('v') === '9.9.9');
     await waitText(page, '填写信息');
     const u = new URL(page.url());
     expect(u.searchParams.get('v')).toBe('9.9.9');

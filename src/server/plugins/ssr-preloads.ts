@@ -1,8 +1,8 @@
 /**
  * What the page's inline script preloads for the route it opens (issue 27): the chunks of the step's screen
- * and form code, with their own imports, and the form's schema — fetched beside the entry script instead of
- * after it has run. Chunks come from the build's manifest (vite.config.ts `build.manifest`); what the page
- * already preloads (the entry and its imports) is left out.
+ * and form code, with their own imports, and the form's schema — asked together with the entry script (after
+ * the first paint, ssr-frame.ts) instead of after the entry has run. Chunks come from the build's manifest
+ * (vite.config.ts `build.manifest`); what the entry brings itself (its imports) is left out.
  */
 import fs from 'node:fs';
 import path from 'node:path';
