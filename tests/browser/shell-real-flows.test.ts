@@ -19,6 +19,8 @@ describe('shell: real flows', () => {
     const start = cfg.steps[cfg.app.start];
     const { page } = t.phone;
     await page.goto('/');
+    // The page's frame shows the step's title at once; the step itself comes after the OAuth round trip.
+    await page.waitForFunction((r) => (location.hash.replace(/^#/, '').split('?')[0] || '/') === r && !document.querySelector('.cf-frame'), start.route, { timeout: 20_000 });
     if (start.title) await waitText(page, start.title, 20_000);
     expect(hashPath(page).split('?')[0]).toBe(start.route);
     await screenshot(page, 'shell-real-start');
