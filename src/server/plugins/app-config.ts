@@ -69,7 +69,7 @@ export function appConfigPlugin(app: FastifyInstance, live: LiveConfig): void {
   });
   const compressedOnce = (cur: Served, key: string, text: () => string | Promise<string>): Promise<CompressedText> => {
     let c = cur.compressed.get(key);
-    if (!c) cur.compressed.set(key, (c = Promise.resolve().then(text).then(compressText)));
+    if (!c) cur.compressed.set(key, (c = Promise.resolve().then(text).then((t) => compressText(t))));
     return c;
   };
 

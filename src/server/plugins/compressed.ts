@@ -15,12 +15,14 @@ export interface CompressedText {
   etag: string;
 }
 
-export function compressText(text: string | Buffer): CompressedText {
+/** Best compression by default (text compressed once); `fast` for text made per request (ssr-page.ts). */
+export function compressText(text: string | Buffer, effort: 'best' | 'fast' = 'best'): CompressedText {
   const raw = Buffer.isBuffer(text) ? text : Buffer.from(text);
+  const fast = effort === 'fast';
   return {
     raw,
-    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    gzip: zlib.gzipSync(raw, { level: 9 }),
+    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 5 : 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip: zlib.gzipSync(raw, { level: fast ? 6 : 9 }),
     etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
   };
 }

@@ -62,23 +62,24 @@ function ensureSsrBuilt(): void {
   const entry = path.join(SSR_DIR, 'ssr-entry.js');
   const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
   if (built && !SSR_INPUTS.some((p) => newestMtime(path.join(REPO, p)) > built)) return;
-  execFileSync(
-    process.execPath,
-    [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '-c', path.join(REPO, 'vite.ssr.config.ts'), '--logLevel', 'warn', '--outDir', SSR_DIR, '--emptyOutDir'],
-    { cwd: REPO, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 180_000 },
-  );
+  viteBuild(['-c', path.join(REPO, 'vite.ssr.config.ts')], SSR_DIR);
 }
 
-function ensureAppBuilt(): void {
-  if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(DIST, 'index.html'))) return;
-  if (!distIsStale()) return;
-  execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'], {
+/** `vite build` (with `args`) into `outDir`, emptied first. */
+function viteBuild(args: string[], outDir: string): void {
+  execFileSync(process.execPath, [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
     cwd: REPO,
     // vitest runs with NODE_ENV=test, which would make vite bundle React's development build.
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: 180_000,
   });
+}
+
+function ensureAppBuilt(): void {
+  if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(DIST, 'index.html'))) return;
+  if (!distIsStale()) return;
+  viteBuild([], DIST);
 }
 
 /** Sources the admin studio (its own build, vite.studio.config.ts → dist/studio/) is made of. */
@@ -98,11 +99,7 @@ export function studioIsStale(): boolean {
  */
 export function ensureStudioBuilt(): void {
   if (!studioIsStale()) return;
-  execFileSync(
-    process.execPath,
-    [path.join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '-c', path.join(REPO, 'vite.studio.config.ts'), '--logLevel', 'warn', '--outDir', path.join(DIST, 'studio'), '--emptyOutDir'],
-    { cwd: REPO, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 180_000 },
-  );
+  viteBuild(['-c', path.join(REPO, 'vite.studio.config.ts')], path.join(DIST, 'studio'));
 }
 
 // ------------------------------------------------------------------ server
