@@ -87,12 +87,15 @@ export function collectSteps(cfg: AppConfigJson): Record<string, StepWithId> {
   return out;
 }
 
-async function getJson<T>(url: string, cache: RequestCache = 'no-store'): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', cache });
+async function getJson<T>(url: string, cache: RequestCache = 'no-store', asked?: Promise<Response>): Promise<T> {
+  const res = await (asked ?? fetch(url, { credentials: 'include', cache }));
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   if (url.startsWith('app-config.json')) setLoadedConfigVersion(res.headers.get(CONFIG_VERSION_HEADER));
   return (await res.json()) as T;
 }
+
+/** The flow config's request the drawn page's inline script made after its first paint (server/plugins/ssr-frame.ts). */
+type EarlyConfig = Window & { __cfConfig?: Promise<Response> };
 
 /** Session flag that stops a second version redirect in the same tab (a proxy dropping `v` must not loop). */
 const VGUARD_KEY = 'checkup-vguard';
@@ -101,10 +104,13 @@ const VGUARD_KEY = 'checkup-vguard';
 
 export type BootResult = { kind: 'ready'; runtime: AppRuntime } | { kind: 'redirected' };
 
-/** Both configs as the page carried them (the server's drawn page: app/ssr/landing.ts BootData). */
+/**
+ * What the server's drawn page carries (app/ssr/landing.ts BootData): the start-up config inline, and
+ * where the flow config of the same version is (its inline script asked for it after the first paint).
+ */
 export interface InlineConfigs {
   startup: StartupConfig;
-  cfg: AppConfigJson;
+  cfgUrl: string;
   version: string;
 }
 
@@ -116,11 +122,12 @@ export async function boot(
   let flows: Promise<AppConfigJson>;
   let startup: StartupConfig;
   if (opts.inline) {
-    // The page was drawn per request from the configs served now and carries them: nothing to fetch
-    // (docs/decisions-app.md, "the first screen in the HTML").
+    // The page was drawn per request from the configs served now: the start-up config rides in it, the flow
+    // config was asked for by its inline script (docs/decisions-app.md, "the first screen in the HTML").
     setLoadedConfigVersion(opts.inline.version);
-    flows = Promise.resolve(opts.inline.cfg);
-    opts.onFlows?.(opts.inline.cfg);
+    const early = (win as EarlyConfig).__cfConfig;
+    flows = getJson<AppConfigJson>(opts.inline.cfgUrl, 'default', early);
+    flows.then((cfg) => opts.onFlows?.(cfg)).catch(() => undefined);
     startup = opts.inline.startup;
   } else {
     // Both configs at once (the page's Link header preloads app-config.json beside the

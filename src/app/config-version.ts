@@ -23,6 +23,11 @@ export function setLoadedConfigVersion(v: string | null | undefined): void {
   if (v) loaded = latest = v;
 }
 
+/** The version this page runs (null until its flow config arrived). */
+export function loadedConfigVersion(): string | null {
+  return loaded;
+}
+
 /** A version the server named in an answer. */
 export function noteConfigVersion(v: string | null | undefined): void {
   if (v) latest = v;

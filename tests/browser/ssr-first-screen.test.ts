@@ -77,10 +77,13 @@ describe('the first screen in the HTML', () => {
     expect(html).toContain('<script id="cf-boot" type="application/json">');
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('data-route="/Index"'); // no branch: the home page would send the person to the chooser
-    // The start-up config and flows ride along: the phone fetches neither.
+    // The start-up config rides along; the flow config is named with the drawing's version (fetched after the paint).
     const boot = JSON.parse(html.match(/<script id="cf-boot" type="application\/json">(.*?)<\/script>/s)![1]);
     expect(boot.startup.branches.length).toBeGreaterThan(1);
-    expect(Object.keys(boot.cfg.steps)).toContain('Index');
+    expect(boot.cfgUrl).toBe(`app-config.json?v=${boot.version}`);
+    const cfg = await (await fetch(new URL(boot.cfgUrl, t.app.baseUrl))).json();
+    expect(cfg.version).toBe(boot.version);
+    expect(Object.keys(cfg.steps)).toContain('Index');
   });
 
   it('after choosing a branch, the chooser and the home page are drawn by the server', async () => {
@@ -96,9 +99,13 @@ describe('the first screen in the HTML', () => {
     expect(home).toContain('团队体检');
     const [hosp] = t.app.sql<{ hosp_addr: string }>("SELECT hosp_addr FROM branches WHERE hosp_name LIKE '%（总院）%'");
     expect(home).toContain(hosp.hosp_addr); // the chosen branch's address, not a blank
+    // Its first banner (a small file) rides in the page, so it paints with the text; the page preloads nothing.
+    expect(home).toMatch(/<img src="data:image\/svg\+xml;base64,[^"]+"/);
+    const res = await fetch(new URL('/', t.app.baseUrl), { headers: { cookie: `${cookie!.name}=${cookie!.value}` } });
+    expect(res.headers.get('link')).toBeNull();
   });
 
-  it('/#/Index hydrates the drawn home page: the same nodes, no config fetched, taps work', async () => {
+  it('/#/Index hydrates the drawn home page: the same nodes, config.json not fetched, taps work', async () => {
     const { page } = t.phone;
     await watchFirstScreen(page);
     await load(page, '/#/Index');
@@ -107,7 +114,11 @@ describe('the first screen in the HTML', () => {
     await clickText(page, '个人体检');
     await waitText(page, '已婚');
     expect(await firstScreenKept(page, 'Index')).toBe(true);
-    expect(configRequests).toEqual([]);
+    // The hydrated banner keeps the picture the page carried (and shows it).
+    const banner = await page.locator('.cf-banners img').first().evaluate((img: HTMLImageElement) => [img.src.slice(0, 19), img.naturalWidth > 0]);
+    expect(banner).toEqual(['data:image/svg+xml;', true]);
+    // Not config.json (inline); the flow config once, by its version, asked for by the page's script.
+    expect(configRequests.map((u) => new URL(u).pathname + new URL(u).search)).toEqual([expect.stringMatching(/^\/app-config\.json\?v=\w+$/)]);
     await screenshot(page, 'ssr-index-hydrated');
   });
 

@@ -104,6 +104,9 @@ describe('drawing the real flows (the built render bundle)', () => {
     expect(d.routes['/teamlogin']).toEqual({ title: '团队体检登录', modules: [kindModule('form'), 'src/app/runner/FormSlot.tsx'], schema: expect.any(String) });
     expect(d.routes['/index']).toEqual({ title: '体检预约', modules: [kindModule('menu')] });
     expect(d.boot.version).toBe('v1');
+    // The flow config is not in the page (≈ 12 kB brotli before the first paint): named with its version.
+    expect(d.boot.cfgUrl).toBe('app-config.json?v=v1');
+    expect(d.boot).not.toHaveProperty('cfg');
   });
 
   it('signed in with a branch: the chooser at / and the home page of that branch, with their signatures', async () => {

@@ -6,6 +6,7 @@
 import type { SessionStore } from '../../engine/session/store';
 import { screenKind } from '../../widgets/screens/registry';
 import type { AppRuntime } from '../boot';
+import { loadedConfigVersion } from '../config-version';
 import { decide } from '../router/routes';
 import { homeCookieHeader, homeCookieOf, screenSignature, type BootData } from './landing';
 
@@ -15,7 +16,7 @@ export function readInlineBoot(doc: Document = document): BootData | null {
   if (!text) return null;
   try {
     const b = JSON.parse(text) as BootData;
-    return b && b.startup && b.cfg && typeof b.version === 'string' ? b : null;
+    return b && b.startup && typeof b.cfgUrl === 'string' && typeof b.version === 'string' ? b : null;
   } catch {
     return null;
   }
@@ -29,7 +30,8 @@ export function readInlineBoot(doc: Document = document): BootData | null {
  */
 export async function drawingMatches(rt: AppRuntime, boot: BootData, root: HTMLElement, loc: Location = location): Promise<boolean> {
   const route = root.getAttribute('data-ssr');
-  if (!route) return false;
+  // Drawn from another config than the phone now runs (a publish between the page and its flow config).
+  if (!route || loadedConfigVersion() !== boot.version) return false;
   const [path, hashSearch = ''] = loc.hash.replace(/^#/, '').split('?');
   if ((path || '/').toLowerCase() !== route.toLowerCase()) return false;
   const drawn = Object.hasOwn(boot.drawn, route) ? boot.drawn[route] : undefined;

@@ -17,7 +17,7 @@
 import type { StartupConfig } from '../../contract/calls';
 import type { AppFile } from '../../engine/types';
 import { runActions, type Effects, type RuntimeScope } from '../../engine/runtime';
-import type { AppConfigJson, AppRuntime, StepWithId } from '../boot';
+import type { AppRuntime, StepWithId } from '../boot';
 import { stepQuery } from '../router/paths';
 import { evalProps } from '../runner/props';
 import { isLoggedIn } from '../session';
@@ -150,10 +150,14 @@ export function kindModule(kind: string): string {
 /** The form code's source (runner/LazyFormSlot.tsx loads it). */
 export const FORM_MODULE = 'src/app/runner/FormSlot.tsx';
 
-/** The page's inline `#cf-boot` data: the configs the phone would have fetched, and what was drawn. */
+/**
+ * The page's inline `#cf-boot` data: the start-up config the phone would have fetched, where the flow
+ * config of the drawing's version is (asked for after the first paint: ≈ 12 kB that would otherwise hold
+ * the drawing back on a slow line), and what was drawn.
+ */
 export interface BootData {
   startup: StartupConfig;
-  cfg: AppConfigJson;
+  cfgUrl: string;
   version: string;
   /** Route (as drawn) → the step and its screen signature. */
   drawn: Record<string, { step: string; sig: string }>;

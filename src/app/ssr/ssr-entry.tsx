@@ -107,7 +107,7 @@ async function draw({ startup, cfg, version, search, cookie }: PageInput): Promi
     for (const r of [s.route, ...(s.aliases ?? [])]) if (r) routes[r.toLowerCase()] ??= needs;
   }
 
-  const boot: BootData = { startup, cfg, version, drawn: {} };
+  const boot: BootData = { startup, cfgUrl: `app-config.json?v=${encodeURIComponent(version)}`, version, drawn: {} };
   const pages: PageDrawing['pages'] = [];
   for (const { route, step } of landingSteps(rt.steps, rt.app)) {
     if (!(await drawable(step, rt, search))) continue;

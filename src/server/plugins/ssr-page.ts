@@ -22,6 +22,7 @@ import type { LiveConfig } from '../config-live';
 import { servedConfig } from './app-config';
 import { compressText, sendCompressed, type CompressedText } from './compressed';
 import { FRAME_SCRIPT } from './ssr-frame';
+import { imageInliner, imagePreloadLink } from './ssr-images';
 import { readManifest, routePreloads, type RouteNeeds, type RoutePreloads } from './ssr-preloads';
 
 /** What build/ssr/ssr-entry.js exports (app/ssr/ssr-entry.tsx; restated here: the server does not import app code). */
@@ -45,7 +46,7 @@ export function scriptJson(v: unknown): string {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The built index.html with the drawing, the inlined configs and the frame script in place of the empty root. */
+/** The built index.html with the drawing, the inline start-up config and the frame script in place of the empty root. */
 export function assemblePage(shell: string, d: Awaited<ReturnType<RenderBundle['drawPage']>>, preloads: RoutePreloads): string {
   const root = d.pages.find((p) => p.route === '/');
   const templates = d.pages
@@ -55,8 +56,8 @@ export function assemblePage(shell: string, d: Awaited<ReturnType<RenderBundle['
   const body =
     `<div id="root"${root ? ' data-ssr="/"' : ''}>${root?.html ?? ''}</div>${templates}` +
     `<script id="cf-routes" type="application/json">${scriptJson(preloads)}</script>` +
-    `<script>${FRAME_SCRIPT}</script>` +
-    `<script id="cf-boot" type="application/json">${scriptJson(d.boot)}</script>`;
+    `<script id="cf-boot" type="application/json">${scriptJson(d.boot)}</script>` +
+    `<script>${FRAME_SCRIPT}</script>`;
   return shell.replace('<div id="root"></div>', () => body);
 }
 
@@ -96,7 +97,7 @@ export function entryAfterPaint(html: string): string {
 
 export async function ssrPagePlugin(
   app: FastifyInstance,
-  opts: { dist: string; ssrDir: string; live: LiveConfig | null; startup(): Promise<StartupConfig>; plainLink: string; bannerLink: string },
+  opts: { dist: string; ssrDir: string; live: LiveConfig | null; startup(): Promise<StartupConfig>; plainLink: string },
 ): Promise<void> {
   const built = fs.readFileSync(path.join(opts.dist, 'index.html'), 'utf8');
   const plain = compressText(built);
@@ -113,7 +114,8 @@ export async function ssrPagePlugin(
   } else if (opts.live) {
     app.log.warn({ bundle: SSR_BUNDLE }, 'no server render bundle (npm run build makes it): pages are served without a drawn first screen');
   }
-  const cache = new Map<string, Promise<CompressedText>>();
+  const firstImages = imageInliner(opts.dist);
+  const cache = new Map<string, Promise<{ text: CompressedText; link?: string }>>();
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const live = opts.live;
@@ -129,21 +131,29 @@ export async function ssrPagePlugin(
     if (!body) {
       if (cache.size >= PAGE_CACHE) cache.clear();
       const b = bundle;
-      body = b
-        .drawPage({ startup, cfg: servedConfig(config, version), version, search: '', cookie })
-        .then((d) => compressText(assemblePage(shell, d, routePreloads(manifest, d.routes)), 'fast'));
+      body = b.drawPage({ startup, cfg: servedConfig(config, version), version, search: '', cookie }).then((d) => {
+        const images = firstImages(d.pages);
+        return {
+          text: compressText(assemblePage(shell, { ...d, pages: images.pages }, routePreloads(manifest, d.routes)), 'fast'),
+          link: imagePreloadLink(images.preload),
+        };
+      });
       cache.set(key, body);
       body.catch(() => cache.delete(key));
     }
-    let text: CompressedText;
+    let drawn: { text: CompressedText; link?: string };
     try {
-      text = await body;
+      drawn = await body;
     } catch (e) {
       // A drawing that fails must not take the page down: the phone draws it as before.
       req.log.error({ err: e }, 'drawing the first screen failed: page served without it');
       return sendCompressed(req, reply, plain, HTML, { link: opts.plainLink });
     }
-    return sendCompressed(req, reply, text, HTML, { 'cache-control': 'private, no-cache', vary: 'accept-encoding, cookie', link: opts.bannerLink });
+    return sendCompressed(req, reply, drawn.text, HTML, {
+      'cache-control': 'private, no-cache',
+      vary: 'accept-encoding, cookie',
+      ...(drawn.link ? { link: drawn.link } : {}),
+    });
   };
   app.get('/', page);
   app.get('/index.html', page);

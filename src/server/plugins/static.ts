@@ -14,14 +14,12 @@ import { ssrPagePlugin } from './ssr-page';
 const BANNERS = ['/banners/1.svg', '/banners/2.svg', '/banners/3.svg'];
 
 /**
- * Sent with the page: what its first step needs, fetched beside the entry script
- * instead of after it — the home page's first banner, its largest paint (700 bytes;
- * nothing for other routes to wait on), and, when the page could not carry the flow
- * config inline (no server render bundle), the flow config (boot reads it with the
- * default cache mode, which takes the preload).
+ * Sent with the page as built (no server render bundle): what its first step needs, fetched
+ * beside the entry script instead of after it — the flow config (boot reads it with the
+ * default cache mode, which takes the preload) and the home page's first banner, its largest
+ * paint (700 bytes; nothing for other routes to wait on). A drawn page names its own (ssr-images.ts).
  */
-const BANNER_PRELOAD = `<${BANNERS[0]}>; rel=preload; as=image`;
-const PAGE_PRELOADS = [`<app-config.json>; rel=preload; as=fetch; crossorigin=use-credentials`, BANNER_PRELOAD].join(', ');
+const PAGE_PRELOADS = [`<app-config.json>; rel=preload; as=fetch; crossorigin=use-credentials`, `<${BANNERS[0]}>; rel=preload; as=image`].join(', ');
 
 export async function staticPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.deps;
@@ -55,7 +53,7 @@ export async function staticPlugin(app: FastifyInstance): Promise<void> {
         reply.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    await ssrPagePlugin(app, { dist, ssrDir: path.resolve(config.ssrDir), live: app.deps.live ?? null, startup, plainLink: PAGE_PRELOADS, bannerLink: BANNER_PRELOAD });
+    await ssrPagePlugin(app, { dist, ssrDir: path.resolve(config.ssrDir), live: app.deps.live ?? null, startup, plainLink: PAGE_PRELOADS });
   } else {
     app.log.warn({ dist }, 'dist/ is missing: run `npm run build`; serving /api and /config.json only');
     app.get('/', async (_req, reply) => {
