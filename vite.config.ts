@@ -4,6 +4,7 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { axiosXhrOnly } from './scripts/vite-axios-xhr.ts';
 import { engineFloor } from './scripts/vite-engine-floor.ts';
 import { deepImports, firstLoadChunks } from './scripts/vite-chunks.ts';
+import { reactRouterProduction } from './scripts/vite-react-router-prod.ts';
 
 const API = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -22,7 +23,7 @@ function devWithoutCsp(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), devWithoutCsp(), axiosXhrOnly(), deepImports(), engineFloor(), precompress()],
+  plugins: [react(), devWithoutCsp(), reactRouterProduction(), axiosXhrOnly(), deepImports(), engineFloor(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

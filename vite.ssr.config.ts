@@ -6,9 +6,11 @@
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactRouterProduction } from './scripts/vite-react-router-prod.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  // The phone's router build, so a drawing is what the phone's first render is (scripts/vite-react-router-prod.ts).
+  plugins: [react(), reactRouterProduction()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   build: {

@@ -21,7 +21,7 @@
  *   (React, dayjs, antd's base pieces were chunks of their own on every route)
  *   and what most screen kinds use (buttons, lists, the config provider…).
  *   The rest keeps Rolldown's cut: screen kinds, the form code, axios,
- *   DOMPurify and everything lazy stay where they were.
+ *   the HTML block and everything lazy stay where they were.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -13,7 +13,7 @@ import { CATALOGUE_STALE, type PackageDraft, type PackageRow } from '../../src/c
 import { createStudioAdmin } from '../../src/server/services/studio/admins';
 import { seedAll } from '../../src/server/seed/index';
 import { packagesSheet } from '../../src/server/services/backoffice/imports/packages-sheet';
-import { sanitizeIntroHtml } from '../../src/server/services/backoffice/catalogue/safe-html';
+import { sanitizeHtml } from '../../src/contract/rules/safe-html';
 import { freshStore, oauthCookie, plusDays, setDay, testClock, uniqueId, type TestStore } from './core-helpers';
 import { removeTmpDirs, signIn, startInstance, type Admin, type StudioInstance } from './studio-helpers';
 
@@ -328,5 +328,5 @@ describe('the server-side sanitiser of intro and notice', () => {
     ['a < b && c > d', 'a &lt; b &amp;&amp; c &gt; d'],
     ['<scr<script>ipt>alert(1)</script>', 'ipt&gt;alert(1)'],
     ['<img src=x onerror=alert(1)', ''],
-  ])('%s', (input, out) => expect(sanitizeIntroHtml(input)).toBe(out));
+  ])('%s', (input, out) => expect(sanitizeHtml(input)).toBe(out));
 });

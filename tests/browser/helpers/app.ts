@@ -39,7 +39,7 @@ function newestMtime(p: string): number {
 
 /** Sources the bundle is made of; dist older than any of them is rebuilt. */
 // vite.config.ts and the build plugins it imports (scripts/vite-*.ts) shape the bundle too.
-const BUNDLE_INPUTS = ['index.html', 'vite.config.ts', 'scripts/engine-floor.js', 'scripts/vite-engine-floor.ts', 'scripts/vite-axios-xhr.ts', 'scripts/vite-chunks.ts', 'scripts/vite-precompress.ts', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
+const BUNDLE_INPUTS = ['index.html', 'vite.config.ts', 'scripts/engine-floor.js', 'scripts/vite-engine-floor.ts', 'scripts/vite-axios-xhr.ts', 'scripts/vite-chunks.ts', 'scripts/vite-precompress.ts', 'scripts/vite-react-router-prod.ts', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
 
 export function distIsStale(): boolean {
   const built = fs.existsSync(path.join(DIST, 'index.html')) ? fs.statSync(path.join(DIST, 'index.html')).mtimeMs : 0;
@@ -56,7 +56,7 @@ export function ensureBuilt(): void {
 
 /** The server render bundle (vite.ssr.config.ts) beside the build the tests serve: <DIST>-ssr/. */
 export const SSR_DIR = `${DIST}-ssr`;
-const SSR_INPUTS = ['vite.ssr.config.ts', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
+const SSR_INPUTS = ['vite.ssr.config.ts', 'scripts/vite-react-router-prod.ts', 'src/app', 'src/widgets', 'src/engine', 'src/contract', 'package-lock.json'];
 
 function ensureSsrBuilt(): void {
   const entry = path.join(SSR_DIR, 'ssr-entry.js');

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Image, List, Skeleton } from 'antd-mobile';
+import { List, Skeleton } from 'antd-mobile';
 import type { ScreenProps } from '../types';
 import { ActionButtons, type ActionButtonDef } from '../../common/ActionButtons';
 import { EmptyState } from '../../common/EmptyState';
@@ -70,7 +70,16 @@ export default function DetailScreen({ props, emit, evalItem, title }: ScreenPro
       ) : null}
       {image?.src ? (
         <div style={{ background: '#fff', textAlign: 'center', padding: 16 }}>
-          <Image src={image.src} width={image.width ?? 200} fit="contain" style={{ display: 'inline-block' }} />
+          {/* A plain <img> (antd's Image was 1.8 kB on every detail route for a prop no shipped flow sets): a missing picture leaves its space, not a broken icon. */}
+          <img
+            src={image.src}
+            alt=""
+            width={image.width ?? 200}
+            style={{ display: 'inline-block', maxWidth: '100%', height: 'auto', objectFit: 'contain' }}
+            onError={(e) => {
+              e.currentTarget.style.visibility = 'hidden';
+            }}
+          />
           {image.caption ? <div style={{ fontSize: 13, color: 'var(--adm-color-weak)', marginTop: 6 }}>{image.caption}</div> : null}
         </div>
       ) : null}

@@ -2,7 +2,7 @@
  * Writing one package — the studio's editor and the 套餐与项目 import sheet
  * both come through here, so both follow contract/rules/package-rules.ts and
  * both leave an audit entry with the row before and after. Callers run it in
- * their transaction. Intro and notice are sanitised (safe-html.ts) before they
+ * their transaction. Intro and notice are sanitised (contract/rules/safe-html.ts) before they
  * are stored, so what the phone is served is already clean.
  */
 import type { Queryable } from '../../../db/types';
@@ -12,7 +12,7 @@ import { formatCents } from '../../../../contract/rules/money';
 import { recordAudit } from '../../studio/audit';
 import { obj, text } from './common';
 import { readPackage } from './rows';
-import { sanitizeIntroHtml } from './safe-html';
+import { sanitizeHtml } from '../../../../contract/rules/safe-html';
 
 /** A request's `package` object → the draft (strings trimmed, intro/notice sanitised) and what is wrong with it. */
 export function packageDraftOf(raw: unknown): { draft: PackageDraft; problems: Partial<Record<keyof PackageFields, string>> } {
@@ -32,8 +32,8 @@ export function packageDraftOf(raw: unknown): { draft: PackageDraft; problems: P
   };
   const problems = packageProblems(fields);
   const draft = { ...fields } as unknown as PackageDraft;
-  if (!problems.intro) draft.intro = sanitizeIntroHtml(String(fields.intro));
-  if (!problems.notice) draft.notice = sanitizeIntroHtml(String(fields.notice));
+  if (!problems.intro) draft.intro = sanitizeHtml(String(fields.intro));
+  if (!problems.notice) draft.notice = sanitizeHtml(String(fields.notice));
   return { draft, problems };
 }
 

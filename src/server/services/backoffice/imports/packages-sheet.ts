@@ -21,7 +21,7 @@ import {
 } from '../../../../contract/rules/package-rules';
 import { itemFacts, writePackage } from '../catalogue/package-write';
 import { readPackage } from '../catalogue/rows';
-import { sanitizeIntroHtml } from '../catalogue/safe-html';
+import { sanitizeHtml } from '../../../../contract/rules/safe-html';
 import { StudioFailure } from '../../studio/live-sync';
 
 const COLUMNS: SheetColumn[] = [
@@ -76,7 +76,7 @@ function parseRow(cells: Record<string, string>, row: number, _ctx?: ParseContex
   // With a usable code the value goes on even beside problems: the dry run then also lists its
   // duplicates and unknown items (the runner never applies a row that has problems).
   if (problems.some((p) => p.column === HEADER.code)) return { problems };
-  const value = { ...fields, intro: sanitizeIntroHtml(String(fields.intro)), notice: sanitizeIntroHtml(String(fields.notice)) } as PackageDraft;
+  const value = { ...fields, intro: sanitizeHtml(String(fields.intro)), notice: sanitizeHtml(String(fields.notice)) } as PackageDraft;
   return { value, problems };
 }
 

@@ -1,15 +1,17 @@
 /**
- * A package's intro and notice HTML, made safe on the server before it is
- * stored. The phone sanitises what it shows with DOMPurify (widgets/common/
- * sanitize.ts: no scripts, no event handlers, no style, no javascript: URLs, no
- * forms/iframes), but DOMPurify needs a DOM and the server has none in
- * production (jsdom is a dev dependency): this is an allow-list of the same
- * spirit, written without one. It tokenises the text, keeps only the tags and
- * attributes below, re-writes every kept tag itself (attribute values decoded,
- * checked, re-escaped: what was checked is exactly what a browser reads), drops
- * comments and the whole content of script-like elements, and escapes every
- * stray '<'. Stricter than DOMPurify's defaults (no SVG/MathML, no media, no
- * id/name), never looser. The phone still sanitises on display.
+ * HTML from the centre (a package's intro and notice, the notice page, report texts) made safe to
+ * show — one rule for both sides: the server cleans what it stores (the back office's package
+ * writes and imports), the phone cleans what it shows (widgets/screens/html/HtmlBlock.tsx) and the
+ * server's first-screen drawing does the same, so a drawn block hydrates as it is.
+ *
+ * An allow-list written without a DOM (the server has none; on the phone it replaced DOMPurify,
+ * 10 kB brotli of every route that shows HTML, issue 27): it tokenises the text, keeps only the tags
+ * and attributes below, re-writes every kept tag itself (attribute values decoded, checked,
+ * re-escaped: what was checked is exactly what a browser reads), drops comments and the whole
+ * content of script-like elements, and escapes every stray '<'. Its output holds no raw-text
+ * element (script, style, textarea, title…) and no foreign content (SVG, MathML), so a browser
+ * parsing it again builds only the elements written here: no mutation XSS. Stricter than
+ * DOMPurify's defaults (no SVG/MathML, no media, no style, no id/name, no forms), never looser.
  */
 
 const TAGS = new Set([
@@ -105,7 +107,7 @@ function skipContent(s: string, from: number, name: string): number {
   return gt < 0 ? s.length : gt + 1;
 }
 
-export function sanitizeIntroHtml(input: string): string {
+export function sanitizeHtml(input: string): string {
   const s = input.replace(/\u0000/g, '');
   let out = '';
   let i = 0;
