@@ -88,13 +88,15 @@ export function collectSteps(cfg: AppConfigJson): Record<string, StepWithId> {
 }
 
 async function getJson<T>(url: string, cache: RequestCache = 'no-store', asked?: Promise<Response>): Promise<T> {
-  const res = await (asked ?? fetch(url, { credentials: 'include', cache }));
+  const ask = () => fetch(url, { credentials: 'include', cache });
+  // A request the page already made is taken; if it failed, asked once more (a dropped connection, not an answer).
+  const res = await (asked ? asked.catch(ask) : ask());
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   if (url.startsWith('app-config.json')) setLoadedConfigVersion(res.headers.get(CONFIG_VERSION_HEADER));
   return (await res.json()) as T;
 }
 
-/** The flow config's request the drawn page's inline script made after its first paint (server/plugins/ssr-frame.ts). */
+/** The flow config's request the drawn page's inline script made with the bundle's (server/plugins/ssr-frame.ts). */
 type EarlyConfig = Window & { __cfConfig?: Promise<Response> };
 
 /** Session flag that stops a second version redirect in the same tab (a proxy dropping `v` must not loop). */
@@ -106,7 +108,7 @@ export type BootResult = { kind: 'ready'; runtime: AppRuntime } | { kind: 'redir
 
 /**
  * What the server's drawn page carries (app/ssr/landing.ts BootData): the start-up config inline, and
- * where the flow config of the same version is (its inline script asked for it after the first paint).
+ * where the flow config of the same version is (its inline script asked for it with the bundle).
  */
 export interface InlineConfigs {
   startup: StartupConfig;

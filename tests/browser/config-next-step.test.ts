@@ -79,7 +79,9 @@ describe('a config edit reaches an open app on its next step', () => {
     console.log(`config edit served by the server after ${serverMs} ms; the next step showed the new tile ${nextStepMs} ms after the navigation`);
     expect(hashPath(page)).toBe('/Index');
     // What happened: the step change asked (HEAD, named the new version), and the page took the new config once:
-    // reloaded, the page is drawn from it and its script fetches that version's flow config.
+    // reloaded, the page is drawn from it (the tile shows in the drawing) and its script fetches that version's
+    // flow config (which may come after the drawing is on screen).
+    await expect.poll(() => requests.length, { timeout: 20_000 }).toBe(3);
     expect(requests.map((r) => r.method)).toEqual(['HEAD /app-config.json', 'GET /', 'GET /app-config.json']);
     for (const r of requests) expect(await r.version).toBe(v2);
     // The tiles the examinee had are all still there, the new one after 体检须知.

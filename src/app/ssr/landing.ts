@@ -152,8 +152,8 @@ export const FORM_MODULE = 'src/app/runner/FormSlot.tsx';
 
 /**
  * The page's inline `#cf-boot` data: the start-up config the phone would have fetched, where the flow
- * config of the drawing's version is (asked for after the first paint: ≈ 12 kB that would otherwise hold
- * the drawing back on a slow line), and what was drawn.
+ * config of the drawing's version is (asked for with the bundle: ≈ 12 kB that would otherwise hold the
+ * drawing back on a slow line), and what was drawn.
  */
 export interface BootData {
   startup: StartupConfig;
