@@ -36,7 +36,7 @@ export default defineConfig({
     rolldownOptions: {
       // Fewer, larger first-load chunks for issue 27's 100 kB per route: the entry takes what it imports and what
       // most screen kinds use (scripts/vite-chunks.ts says why and how).
-      output: { codeSplitting: { groups: [firstLoadChunks()] } },
+      output: { codeSplitting: { groups: firstLoadChunks() } },
     },
   },
   server: {

@@ -155,7 +155,7 @@ export function axiosXhrOnly(): Plugin {
     },
     resolveId(source, importer) {
       if (!importer) return null;
-      // Our code's `import('axios')`; axios's own files never import the package by name.
+      // Our code's axios import (src/app/api/client.ts); axios's own files never import the package by name.
       if (source === 'axios' && !/[\\/]node_modules[\\/]/.test(importer)) return PREFIX + 'axios';
       const key = SOURCES[source];
       return key && STAND_INS[key].from.test(importer) ? PREFIX + key : null;

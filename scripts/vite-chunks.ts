@@ -116,6 +116,7 @@ type Ctx = { getModuleInfo(id: string): Info };
  * per kind, src/widgets/screens/registry.ts) and, with a form, the form code
  * (src/app/runner/LazyFormSlot.tsx). Everything else lazy loads on a tap.
  */
+const FORM_ROOT = /[\\/]src[\\/]app[\\/]runner[\\/]FormSlot\.tsx$/;
 const FIRST_LOAD_ROOT = /[\\/]src[\\/](widgets[\\/]screens[\\/][\w-]+[\\/]\w+Screen|app[\\/]runner[\\/]FormSlot)\.tsx$/;
 
 /**
@@ -151,11 +152,24 @@ export function firstLoadChunks(opts: { firstLoadRoot?: RegExp; minRoots?: numbe
     memo.set(id, r);
     return r;
   }
-  return {
-    debugName: 'first-load',
-    name: (id: string, ctx: Ctx) => {
-      const r = reach(id, ctx);
-      return r.entry || r.roots.size >= minRoots ? 'index' : null;
-    },
+  const firstLoad = (id: string, ctx: Ctx) => {
+    const r = reach(id, ctx);
+    return r.entry || r.roots.size >= minRoots ? 'index' : null;
   };
+  return [
+    { debugName: 'first-load', priority: 2, name: firstLoad },
+    // The form code's own modules (the field model, the form context) stay in its chunk although the
+    // widgets, each a lazy chunk of its own (src/widgets/form/registry.ts), import them too: the widgets
+    // load after it, and split off they were 4 kB more files on every form route. Only those modules,
+    // not what they import (that is the entry's, or shared with a screen kind).
+    {
+      debugName: 'form-code',
+      priority: 1,
+      includeDependenciesRecursively: false,
+      name: (id: string, ctx: Ctx) => {
+        const r = reach(id, ctx);
+        return !r.entry && r.roots.size === 1 && FORM_ROOT.test([...r.roots][0]) ? 'FormSlot' : null;
+      },
+    },
+  ];
 }

@@ -8,7 +8,8 @@ import type { StartupConfig } from '../contract/calls';
 import type { AppFile, FlowFile, Step } from '../engine/types';
 import { createFunctionRegistry, type FunctionRegistry } from '../engine/expr';
 import type { SessionStore } from '../engine/session/store';
-import { createApi, type Api } from './api/client';
+import type { Api } from './api/client';
+import { createLazyApi } from './api/lazy-api';
 import { CONFIG_VERSION_HEADER, noteConfigVersion, setLoadedConfigVersion } from './config-version';
 import { appFunctions } from './functions';
 import {
@@ -178,7 +179,7 @@ export function createRuntime(startup: StartupConfig, cfg: AppConfigJson, opts: 
   // The centre's zone rules "today" and the cut-offs here as on the server (an old server sends none: the default).
   if (isTimeZone(startup.centreTz)) setCentreZone(startup.centreTz);
   const session = initSession(cfg.app.session ?? {}, opts.storageName);
-  const api = createApi({
+  const api = createLazyApi({
     config: startup,
     messages: normaliseMessages(cfg.messages),
     onConfigVersion: noteConfigVersion,

@@ -5,7 +5,6 @@ import { boot, collectSteps, openingStep, type AppConfigJson } from './boot';
 import { App } from './App';
 import { screenKind } from '../widgets/screens/registry';
 import { preloadFormSlot } from './runner/LazyFormSlot';
-import { loadSchemaRemember } from './runner/schemas';
 import { drawingMatches, keepHomeCookie, readInlineBoot, takeOverTaps } from './ssr/hydrate';
 import { useEffect, type ReactNode } from 'react';
 
@@ -28,8 +27,7 @@ function preloadOpening(cfg: AppConfigJson): void {
     /* unknown kind: the step page says so */
   }
   if (step.form) {
-    preloadFormSlot();
-    if (!step.form.schema.startsWith('=')) loadSchemaRemember(step.form.schema).catch(() => undefined);
+    preloadFormSlot(step.form.schema.startsWith('=') ? undefined : step.form.schema);
   }
 }
 

@@ -9,6 +9,7 @@ import { act, createElement, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SchemaForm, type FormHandle, type SchemaFormProps } from '../../src/widgets/form/SchemaForm';
+import { loadWidgets, WIDGET_NAMES } from '../../src/widgets/form/registry';
 
 const SCALE = ['完全不会', '好几天', '一半以上的天数', '几乎每天'];
 const row = (label: string, options = SCALE) => ({ type: 'string', 'x-label': label, 'x-widget': 'radio', enum: options });
@@ -19,7 +20,9 @@ const schema = (options = SCALE) => ({
 
 let root: Root | undefined;
 let host: HTMLElement;
-beforeAll(() => {
+beforeAll(async () => {
+  // Widgets are chunks loaded per form (registry.ts); the app loads them with the schema, before rendering.
+  await loadWidgets(WIDGET_NAMES);
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
   (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };

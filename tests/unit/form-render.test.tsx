@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { List } from 'antd-mobile';
 import { SchemaForm, type FormHandle, type SchemaFormProps } from '../../src/widgets/form/SchemaForm';
-import { DEFAULT_WIDGETS } from '../../src/widgets/form/registry';
+import { createRegistry, loadWidgets, WIDGET_NAMES } from '../../src/widgets/form/registry';
 import { FIRST_ROWS } from '../../src/widgets/form/first-rows';
 import { toDate } from '../../src/widgets/form/widgets/DateWidget';
 import type { WidgetProps } from '../../src/widgets/form/types';
@@ -14,7 +14,9 @@ import { fakeEval, orderFormSchema, workListSchema } from './form-fixtures';
 let root: Root | undefined;
 let host: HTMLElement;
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Widgets are chunks loaded per form (registry.ts); the app loads them with the schema, before rendering.
+  await loadWidgets(WIDGET_NAMES);
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   // jsdom lacks these; antd-mobile reads them.
   window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
@@ -71,7 +73,7 @@ describe('SchemaForm rendering', () => {
         return createElement(inner, p);
       };
     const widgets = Object.fromEntries(
-      (['text', 'number', 'radio', 'picker', 'date', 'textarea'] as const).map((n) => [n, counting(DEFAULT_WIDGETS[n] as ComponentType<WidgetProps>)]),
+      (['text', 'number', 'radio', 'picker', 'date', 'textarea'] as const).map((n) => [n, counting(createRegistry()[n] as ComponentType<WidgetProps>)]),
     );
     // Count the rows (FormRow: label, required mark, error) too, through the List.Item each row renders (read at render time).
     const rows = new Map<string, number>();

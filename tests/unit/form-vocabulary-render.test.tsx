@@ -11,6 +11,7 @@ import { act, createElement, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SchemaForm, type FormHandle, type SchemaFormProps } from '../../src/widgets/form/SchemaForm';
+import { loadWidgets, WIDGET_NAMES } from '../../src/widgets/form/registry';
 import { compileExpr, createFunctionRegistry } from '../../src/engine/expr';
 import { buildFormModel, type FieldNode } from '../../src/engine/form/schema-model';
 import { cleanValues, initialValues, isUnderHidden } from '../../src/engine/form/values';
@@ -24,7 +25,9 @@ const evalCondition = (expr: string, form: Record<string, unknown>) => !!compile
 let root: Root | undefined;
 let host: HTMLElement;
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Widgets are chunks loaded per form (registry.ts); the app loads them with the schema, before rendering.
+  await loadWidgets(WIDGET_NAMES);
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, onchange: null, dispatchEvent: () => false })) as never;
   (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };

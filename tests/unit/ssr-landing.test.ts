@@ -109,6 +109,19 @@ describe('drawing the real flows (the built render bundle)', () => {
     expect(d.boot).not.toHaveProperty('cfg');
   });
 
+  it('a form route preloads the widget chunks its live schema draws; a sign-in form has them in the form code', async () => {
+    const read = (f: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', f), 'utf8')) as object;
+    const schemas = { 'forms/team-login.json': read('forms/team-login.json'), 'forms/occupational-questionnaire.json': read('forms/occupational-questionnaire.json') };
+    const d = await drawPage({ startup, cfg, version: 'v1', search: '', schemas });
+    expect(d.routes['/teamlogin'].modules).toEqual([kindModule('form'), 'src/app/runner/FormSlot.tsx']);
+    expect(d.routes['/occupationaldiseasesqs'].modules).toEqual([
+      kindModule('form'),
+      'src/app/runner/FormSlot.tsx',
+      'src/widgets/form/widgets/choice-widgets.ts',
+      'src/widgets/form/widgets/rich-widgets.ts',
+    ]);
+  });
+
   it('signed in with a branch: the chooser at / and the home page of that branch, with their signatures', async () => {
     const d = await drawPage({ startup, cfg, version: 'v1', search: '?v=1', cookie: cookie({ u: 1, t: '0', b: '02' }) });
     expect(d.pages.map((p) => p.route).slice(0, 2)).toEqual(['/', '/Index']);

@@ -14,12 +14,12 @@
  * OAuth again) and falls back to the password grant; the call is still retried
  * only once, so a refused proof can never loop.
  *
- * axios (≈30 kB gzip) is imported on the first call, not with the first page.
+ * This module and axios load together with the first call, not with the first page (lazy-api.ts).
  *
  * Resolves with the envelope for every answer that has one (success true or false);
  * rejects with RequestError(<spec text>) when there is no usable answer.
  */
-import type { AxiosAdapter, AxiosInstance, AxiosResponse } from 'axios';
+import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
 import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallDef, type Envelope, type StartupConfig } from '../../contract/calls';
 import { RequestError, messageForStatus, type RequestMessages } from './errors';
 import { loading as pageLoading, type LoadingTracker } from './loading';
@@ -87,24 +87,17 @@ export function createApi(deps: ApiDeps): Api {
   const log = deps.log ?? ((...a: unknown[]) => console.warn(...a));
   const tracker = deps.loading ?? pageLoading;
   const base = `${(deps.config.apiHost || '').replace(/\/+$/, '')}/api/`;
-  let instance: Promise<AxiosInstance> | null = null;
-  const http = (): Promise<AxiosInstance> =>
-    (instance ??= import('axios').then(
-      ({ default: axios }) =>
-        axios.create({
-          baseURL: base,
-          withCredentials: true,
-          timeout: deps.timeoutMs ?? 30_000,
-          headers: { 'Content-Type': 'application/json' },
-          // Every status resolves; the layer maps them itself.
-          validateStatus: () => true,
-          ...(deps.adapter ? { adapter: deps.adapter } : {}),
-        }),
-      (e: unknown) => {
-        instance = null; // a failed chunk load is retried by the next call
-        throw e;
-      },
-    ));
+  let instance: AxiosInstance | null = null;
+  const http = async (): Promise<AxiosInstance> =>
+    (instance ??= axios.create({
+      baseURL: base,
+      withCredentials: true,
+      timeout: deps.timeoutMs ?? 30_000,
+      headers: { 'Content-Type': 'application/json' },
+      // Every status resolves; the layer maps them itself.
+      validateStatus: () => true,
+      ...(deps.adapter ? { adapter: deps.adapter } : {}),
+    }));
 
   // crypto-js (≈25 kB gzip) loads only when a deployment turns encryStr on.
   const wrap = async (body: Record<string, unknown>): Promise<Record<string, unknown>> => {

@@ -16,7 +16,7 @@
  */
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { DotLoading } from 'antd-mobile';
-import { SchemaForm, type FormHandle } from '../../widgets/form';
+import { SchemaForm, loadFormWidgets, missingFormWidgets, type FormHandle } from '../../widgets/form';
 import { loadedSchema, loadSchemaRemember, loadValidator } from './schemas';
 
 type Values = Record<string, unknown>;
@@ -35,10 +35,21 @@ export interface FormSlotProps {
   id?: string;
 }
 
+/** The schema at `path` and its widgets (main.tsx starts this for the opening step, before the app renders). */
+export function loadFormCode(path: string): Promise<object> {
+  return loadSchemaRemember(path).then((s) => loadFormWidgets(s).then(() => s));
+}
+
+function readySchema(path: string): object | undefined {
+  const s = loadedSchema(path);
+  return s && !missingFormWidgets(s) ? s : undefined;
+}
+
 export const isArchivedPath = (p: string) => /^versions\//.test(p.replace(/^\/+/, '').replace(/^schemas\//, ''));
 
 export default function FormSlot(p: FormSlotProps) {
-  const [schema, setSchema] = useState<object | undefined>(() => loadedSchema(p.schemaPath));
+  // The schema and the widgets it draws (each widget is its own chunk): the form renders when both are in.
+  const [schema, setSchema] = useState<object | undefined>(() => readySchema(p.schemaPath));
   const [error, setError] = useState<string | null>(null);
   const noValidator = p.readOnly || isArchivedPath(p.schemaPath);
   // The pre-compiled validator (the CSP forbids compiling here): fetched when
@@ -53,7 +64,7 @@ export default function FormSlot(p: FormSlotProps) {
   useEffect(() => {
     let live = true;
     if (!schema) {
-      loadSchemaRemember(p.schemaPath).then(
+      loadFormCode(p.schemaPath).then(
         (s) => live && setSchema(s),
         (e: Error) => live && setError(e.message),
       );

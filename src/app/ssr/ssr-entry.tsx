@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { StartupConfig } from '../../contract/calls';
 import { preloadScreenKinds } from '../../widgets/screens/registry';
+import { widgetModules } from '../../widgets/form/widget-files';
 import { App } from '../App';
 import { createRuntime, type AppConfigJson, type AppRuntime } from '../boot';
 import { createStaticHistory } from '../router/history';
@@ -25,13 +26,15 @@ export interface PageInput {
   /** The request's search (`?v=…`), which the phone reads as part of every step's query. */
   search: string;
   cookie?: string;
+  /** The live form schemas by path (`forms/team-login.json`): a form route preloads the widgets its schema draws. */
+  schemas?: Record<string, object>;
 }
 
 export interface RouteNeeds {
   title: string;
   /** The sources of the code the phone loads first for it (as the build's manifest names them). */
   modules: string[];
-  /** The form's schema path, when the step has one that is not computed. */
+  /** The form's schema path, when the step has one that is not computed or computes one of a single choice. */
   schema?: string;
 }
 
@@ -87,7 +90,7 @@ export function drawPage(input: PageInput): Promise<PageDrawing> {
   return next;
 }
 
-async function draw({ startup, cfg, version, search, cookie }: PageInput): Promise<PageDrawing> {
+async function draw({ startup, cfg, version, search, cookie, schemas }: PageInput): Promise<PageDrawing> {
   await preloadScreenKinds();
   const rt: AppRuntime = { ...createRuntime(startup, cfg, { storageName: 'ssr' }), outerSearch: search };
   for (const [k, v] of Object.entries(serverSession(parseHomeCookie(cookie), startup))) {
@@ -99,10 +102,15 @@ async function draw({ startup, cfg, version, search, cookie }: PageInput): Promi
   }
   const routes: Record<string, RouteNeeds> = {};
   for (const s of Object.values(rt.steps)) {
+    const schema = s.form && !s.form.schema.startsWith('=') ? s.form.schema : undefined;
+    // A computed schema is one of the step's `choices`: the widgets of any of them.
+    const forms = schema ? [schema] : (s.form?.choices ?? []);
+    const widgets = [...new Set(forms.flatMap((f) => (schemas?.[f] ? widgetModules(schemas[f]) : [])))].sort();
     const needs: RouteNeeds = {
       title: s.title ?? '',
-      modules: [kindModule(s.screen), ...(s.form ? [FORM_MODULE] : [])],
-      ...(s.form && !s.form.schema.startsWith('=') ? { schema: s.form.schema } : {}),
+      modules: [kindModule(s.screen), ...(s.form ? [FORM_MODULE, ...widgets] : [])],
+      // A computed schema with one choice (the occupational questionnaire outside view mode) opens that one.
+      ...(schema || forms.length === 1 ? { schema: forms[0] } : {}),
     };
     for (const r of [s.route, ...(s.aliases ?? [])]) if (r) routes[r.toLowerCase()] ??= needs;
   }

@@ -29,7 +29,7 @@ import { readManifest, routePreloads, type RouteNeeds, type RoutePreloads } from
 interface RenderBundle {
   /** What of a Cookie header changes the drawing (made-up cookies with the same meaning share a page). */
   drawingKey(cookie: string | undefined): string;
-  drawPage(input: { startup: StartupConfig; cfg: unknown; version: string; search: string; cookie?: string }): Promise<{
+  drawPage(input: { startup: StartupConfig; cfg: unknown; version: string; search: string; cookie?: string; schemas?: Record<string, object> }): Promise<{
     pages: Array<{ route: string; html: string }>;
     routes: Record<string, RouteNeeds>;
     boot: unknown;
@@ -131,7 +131,7 @@ export async function ssrPagePlugin(
     if (!body) {
       if (cache.size >= PAGE_CACHE) cache.clear();
       const b = bundle;
-      body = b.drawPage({ startup, cfg: servedConfig(config, version), version, search: '', cookie }).then((d) => {
+      body = b.drawPage({ startup, cfg: servedConfig(config, version), version, search: '', cookie, schemas: config.schemas }).then((d) => {
         const images = firstImages(d.pages);
         return {
           text: compressText(assemblePage(shell, { ...d, pages: images.pages }, routePreloads(manifest, d.routes)), 'fast'),

@@ -12,7 +12,6 @@ import { fieldId, formatDisplay } from '../../engine/form/display';
 import { join, type FieldNode } from '../../engine/form/schema-model';
 import { resolveWidget } from './registry';
 import { FormRow } from './FormRow';
-import { MatrixCells, MatrixRow } from './widgets/MatrixWidget';
 import { afterPaint, inFirstFrame } from './first-rows';
 import { initialValues } from '../../engine/form/values';
 import type { ListProps, SectionProps, WidgetProps } from './types';
@@ -119,7 +118,7 @@ function Leaf({ node, path, extra }: { node: FieldNode; path: string; extra?: Re
   const requiredNow = useRequiredNow(node);
   // A row of a grid (matrix) takes the grid's row and cells; everything else about it is this same field.
   const matrix = useContext(MatrixContext);
-  const Row = matrix ? MatrixRow : FormRow;
+  const Row = matrix ? matrix.Row : FormRow;
   return (
     <Row
       label={node.label}
@@ -130,7 +129,7 @@ function Leaf({ node, path, extra }: { node: FieldNode; path: string; extra?: Re
       error={error}
       data-path={path}
     >
-      <LeafControl node={node} path={path} readOnly={readOnly} matrix={matrix} />
+      <LeafControl node={node} path={path} readOnly={readOnly} matrix={!!matrix} />
     </Row>
   );
 }
@@ -173,6 +172,7 @@ const LeafControl = memo(function LeafControl({ node, path, readOnly, matrix }: 
   const value = useWatch({ control: env.control, name: path, exact: true });
   const onChange = useMemo(() => (v: unknown) => env.setValue(path, v), [env, path]);
   const id = fieldId(env.formId, path);
+  const cells = useContext(MatrixContext)?.Cells;
   if (readOnly) {
     if (node.widget === 'signature') {
       return value ? <img id={id} src={value as string} alt={node.label} style={{ maxWidth: '100%', maxHeight: 120 }} /> : null;
@@ -183,6 +183,6 @@ const LeafControl = memo(function LeafControl({ node, path, readOnly, matrix }: 
       </span>
     );
   }
-  const Widget = (matrix ? MatrixCells : resolveWidget(env.registry, node.widget, node.type)) as React.ComponentType<WidgetProps>;
+  const Widget = (matrix && cells ? cells : resolveWidget(env.registry, node.widget, node.type)) as React.ComponentType<WidgetProps>;
   return <Widget id={id} node={node} path={path} value={value} onChange={onChange} env={env} />;
 });

@@ -18,7 +18,7 @@ import { FormEnvContext, ReadOnlyContext, type FormEnv } from './context';
 import { fieldId } from '../../engine/form/display';
 import { Fields } from './FieldTree';
 import { afterPaint } from './first-rows';
-import { createRegistry, resolveWidget, type Registry } from './registry';
+import { createRegistry, loadWidgets, missingWidgets, resolveWidget, type Registry } from './registry';
 import { buildFormModel, walkFields, type FieldNode } from '../../engine/form/schema-model';
 import type { OnAction } from './types';
 import type { ValidateFunction } from '../../engine/schema/ajv';
@@ -82,8 +82,27 @@ function checkWidgets(root: FieldNode, registry: Registry): void {
 
 export function SchemaForm(props: SchemaFormProps) {
   const root = buildFormModel(props.schema);
-  const registry = useMemo(() => createRegistry(props.widgets), [props.widgets]);
-  useMemo(() => checkWidgets(root, registry), [root, registry]);
+  // Widgets load per form (registry.ts); the app loads them with the schema (loadFormWidgets), so this
+  // waits only when a caller did not: the form then renders whole once they are in.
+  const [loads, setLoads] = useState(0);
+  const missing = useMemo(() => missingWidgets(root, props.widgets), [root, props.widgets, loads]);
+  const [failed, setFailed] = useState<Error | null>(null);
+  const wanted = missing.join();
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    loadWidgets(wanted.split(',')).then(
+      () => live && setLoads((n) => n + 1),
+      (e: Error) => live && setFailed(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  const registry = useMemo(() => createRegistry(props.widgets), [props.widgets, loads]);
+  useMemo(() => missing.length || checkWidgets(root, registry), [root, registry, missing]);
+  if (failed) throw failed;
+  if (missing.length) return null;
   // A new schema object is a new form (fresh store, fresh defaults).
   return <SchemaFormBody key={schemaKey(props.schema)} {...props} root={root} registry={registry} />;
 }

@@ -3,10 +3,11 @@
  * providing it re-renders nothing. Fields read values through react-hook-form
  * subscriptions (useWatch / useFormState by exact name), never through this context.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { Control } from 'react-hook-form';
 import type { FieldNode } from '../../engine/form/schema-model';
-import type { Registry, WidgetEnv } from './types';
+import type { Registry, WidgetEnv, WidgetProps } from './types';
+import type { FormRowProps } from './FormRow';
 import type { Values } from '../../engine/form/values';
 
 export interface FormEnv extends WidgetEnv {
@@ -39,9 +40,15 @@ export function useFormEnv(): FormEnv {
 /** Read-only is separate so toggling it re-renders fields without rebuilding the env. */
 export const ReadOnlyContext = createContext(false);
 
+/** How a grid draws its rows (MatrixWidget.tsx, loaded with the choices): a row and its cells. */
+export interface MatrixParts {
+  Row: ComponentType<FormRowProps>;
+  Cells: ComponentType<WidgetProps>;
+}
+
 /**
  * Inside a section drawn as a grid (a matrix, engine/form/matrix.ts): its rows
  * draw as grid rows (label over one tap cell per option) instead of form rows.
  * Set once by the section, so it never changes while its rows live.
  */
-export const MatrixContext = createContext(false);
+export const MatrixContext = createContext<MatrixParts | null>(null);

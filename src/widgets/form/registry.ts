@@ -2,50 +2,72 @@
  * The explicit widget registry: `x-widget` name → component. Config names a
  * widget; an unknown name throws (rjsf's message) when the form is built, not
  * when an examinee happens to reach the field.
+ *
+ * The widgets a sign-in form draws come with the form code; the choices and
+ * the rest are a chunk each (widget-files.ts), loaded with the first form that
+ * uses one (`loadFormWidgets`, before that form renders): a sign-in form of two
+ * text fields does not download the signature pad, the date wheel or the list
+ * editor. The matrix cells stay with the field tree, which draws grid rows.
  */
 import type { Registry } from './types';
-import { WIDGET_NAMES, type WidgetName } from '../../engine/form/widget-names';
+import { resolveWidget } from './resolve-widget';
+import { WIDGET_NAMES } from '../../engine/form/widget-names';
+import { buildFormModel, type FieldNode } from '../../engine/form/schema-model';
+import { isLoadable, LOADABLE_TIERS, widgetNames, type Loadable, type WidgetTier } from './widget-files';
 import { TextWidget } from './widgets/TextWidget';
-import { TextAreaWidget } from './widgets/TextAreaWidget';
-import { NumberWidget } from './widgets/NumberWidget';
-import { RadioWidget } from './widgets/RadioWidget';
-import { CheckboxesWidget } from './widgets/CheckboxesWidget';
-import { PickerWidget } from './widgets/PickerWidget';
-import { RatingWidget } from './widgets/RatingWidget';
-import { DateWidget } from './widgets/DateWidget';
-import { DisplayWidget } from './widgets/DisplayWidget';
-import { SignatureWidget } from './widgets/SignatureWidget';
 import { CodeWidget } from './widgets/CodeWidget';
 import { SectionWidget } from './widgets/SectionWidget';
-import { ListWidget } from './widgets/ListWidget';
+import { DisplayWidget } from './widgets/DisplayWidget';
 
 export type { Registry };
 
-export const DEFAULT_WIDGETS: Record<WidgetName, Registry[string]> = {
-  text: TextWidget,
-  textarea: TextAreaWidget,
-  number: NumberWidget,
-  radio: RadioWidget,
-  checkboxes: CheckboxesWidget,
-  picker: PickerWidget,
-  rating: RatingWidget,
-  date: DateWidget,
-  list: ListWidget,
-  display: DisplayWidget,
-  signature: SignatureWidget,
-  code: CodeWidget,
-  section: SectionWidget,
+type Widget = Registry[string];
+type LazyTier = Exclude<WidgetTier, 'basic'>;
+
+const TIERS: Record<LazyTier, () => Promise<Partial<Record<Loadable, Widget>>>> = {
+  choice: () => import('./widgets/choice-widgets'),
+  rich: () => import('./widgets/rich-widgets'),
 };
 
-/** The defaults plus an app's extra/overriding widgets. */
+const loaded: Partial<Record<Loadable, Widget>> = { text: TextWidget, code: CodeWidget, section: SectionWidget, display: DisplayWidget };
+const loading = new Map<LazyTier, Promise<void>>();
+
+function loadTier(tier: LazyTier): Promise<void> {
+  let p = loading.get(tier);
+  if (!p) {
+    p = TIERS[tier]().then((m) => void Object.assign(loaded, m));
+    // A failed chunk (a lost connection) is asked for again next time.
+    p.catch(() => loading.delete(tier));
+    loading.set(tier, p);
+  }
+  return p;
+}
+
+/** Loads the named widgets (names the registry does not know are left for resolveWidget to refuse). */
+export function loadWidgets(names: Iterable<string>): Promise<void> {
+  const tiers = new Set([...names].filter(isLoadable).filter((n) => !loaded[n]).map((n) => LOADABLE_TIERS[n] as LazyTier));
+  return Promise.all([...tiers].map(loadTier)).then(() => undefined);
+}
+
+/** The registry names of `root` that are neither loaded nor given by `extra`. */
+export function missingWidgets(root: FieldNode, extra?: Registry): Loadable[] {
+  return widgetNames(root).filter((n): n is Loadable => isLoadable(n) && !loaded[n] && !(extra && Object.prototype.hasOwnProperty.call(extra, n)));
+}
+
+/** Loads what `schema`'s form draws: call before rendering it, so it renders whole in one commit. */
+export function loadFormWidgets(schema: object): Promise<void> {
+  return loadWidgets(widgetNames(buildFormModel(schema)));
+}
+
+/** True while some widget `schema`'s form draws is not loaded yet. */
+export function missingFormWidgets(schema: object): boolean {
+  return missingWidgets(buildFormModel(schema)).length > 0;
+}
+
+/** The loaded widgets plus an app's extra/overriding ones. */
 export function createRegistry(extra?: Registry): Registry {
-  return extra ? { ...DEFAULT_WIDGETS, ...extra } : DEFAULT_WIDGETS;
+  return { ...(loaded as Registry), ...extra };
 }
 
-export function resolveWidget(registry: Registry, name: string, type: string): Registry[string] {
-  const w = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
-  if (!w) throw new Error(`No widget '${name}' for type '${type}'`);
-  return w;
-}
 
-export { WIDGET_NAMES };
+export { WIDGET_NAMES, resolveWidget };

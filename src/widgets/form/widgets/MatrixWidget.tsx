@@ -13,7 +13,7 @@
  */
 import { Fragment, memo, type CSSProperties, type ReactNode } from 'react';
 import type { Choice } from '../../../engine/form/schema-model';
-import { MatrixContext } from '../context';
+import { MatrixContext, type MatrixParts } from '../context';
 import type { FormRowProps } from '../FormRow';
 import type { WidgetProps } from '../types';
 import { useRadioKeys } from './radio-keys';
@@ -60,7 +60,7 @@ export function Matrix({ columns, children }: { columns: Choice[]; children: Rea
           </span>
         ))}
       </div>
-      <MatrixContext.Provider value={true}>{children}</MatrixContext.Provider>
+      <MatrixContext.Provider value={PARTS}>{children}</MatrixContext.Provider>
     </div>
   );
 }
@@ -107,3 +107,6 @@ export const MatrixCells = memo(function MatrixCells({ id, node, value, onChange
     </div>
   );
 });
+
+/** What the grid's rows draw with (FieldTree reads it: the form code does not import this chunk). */
+const PARTS: MatrixParts = { Row: MatrixRow, Cells: MatrixCells };

@@ -1,7 +1,8 @@
 import { memo, useMemo } from 'react';
 import type { SectionProps } from '../types';
 import { matrixColumns } from '../../../engine/form/matrix';
-import { Matrix } from './MatrixWidget';
+import { useFormEnv } from '../context';
+import { resolveWidget } from '../resolve-widget';
 
 /**
  * A nested object: its title (x-label/title) and description over its fields. The root has no title.
@@ -10,6 +11,9 @@ import { Matrix } from './MatrixWidget';
  */
 export const SectionWidget = memo(function SectionWidget({ node, path, readOnly, children }: SectionProps) {
   const columns = useMemo(() => (node.options.matrix === true && !readOnly ? matrixColumns(node) : null), [node, readOnly]);
+  // The grid comes with the choices' chunk (registry.ts loads it for a form with a matrix section).
+  const registry = useFormEnv().registry;
+  const Matrix = columns ? resolveWidget(registry, 'matrix', 'object') : null;
   return (
     <div className="cf-section" data-path={path}>
       {path && node.label && (
@@ -18,7 +22,7 @@ export const SectionWidget = memo(function SectionWidget({ node, path, readOnly,
           {node.description ? <div className="cf-hint cf-description">{node.description}</div> : null}
         </div>
       )}
-      {columns ? <Matrix columns={columns}>{children}</Matrix> : children}
+      {Matrix ? <Matrix columns={columns}>{children}</Matrix> : children}
     </div>
   );
 });
