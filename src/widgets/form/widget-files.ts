@@ -5,7 +5,8 @@
  * imported here, so the server build stays free of them.
  *
  * Three tiers (issue 27's 100 kB per route): the few widgets a sign-in form
- * draws come with the form code; choices and the rest are a chunk each. A
+ * draws come with the form code; the choices (buttons, boxes, the wheel) and
+ * the rest are a chunk each. A
  * chunk per widget was tried: the sign-in forms gained as much, but the
  * occupational questionnaire (ten widget types) lost 5 kB to a dozen small files.
  */
@@ -21,10 +22,10 @@ export const WIDGET_TIERS: Record<WidgetName, WidgetTier> = {
   display: 'basic',
   radio: 'choice',
   checkboxes: 'choice',
+  picker: 'choice',
   textarea: 'rich',
   number: 'rich',
   date: 'rich',
-  picker: 'rich',
   rating: 'rich',
   list: 'rich',
   signature: 'rich',
