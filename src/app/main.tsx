@@ -6,7 +6,7 @@ import { App } from './App';
 import { screenKind } from '../widgets/screens/registry';
 import { preloadFormSlot } from './runner/LazyFormSlot';
 import { drawingMatches, keepHomeCookie, readInlineBoot, takeOverTaps } from './ssr/hydrate';
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 
 /**
  * Every screen kind, the form code and the request layer are chunks of their
@@ -49,11 +49,18 @@ boot(window, { onFlows: preloadOpening, inline }).then(
     const app = <App runtime={r.runtime} />;
     // Hydrate the drawing when it is this visit's first render; else draw afresh (the drawing or the
     // frame stays on screen until then).
+    // As a transition: React then renders in slices of ≈ 5 ms and lets the phone paint and take taps between
+    // them, instead of one long task of the whole first render (on a slow phone, hundreds of ms without a
+    // frame). The drawing or the frame is on screen meanwhile; a tap on the drawing is kept and given again,
+    // and a hash change before the router listens is given to it when it does (router/history.ts).
     if (inline && (await drawingMatches(r.runtime, inline, el))) {
-      hydrateRoot(el, <Committed onCommit={() => takeOverTaps(el, true)}>{app}</Committed>);
+      startTransition(() => {
+        hydrateRoot(el, <Committed onCommit={() => takeOverTaps(el, true)}>{app}</Committed>);
+      });
     } else {
       takeOverTaps(el, false);
-      createRoot(el).render(app);
+      const root = createRoot(el);
+      startTransition(() => root.render(app));
     }
   },
   (e: Error) => {

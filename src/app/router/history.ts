@@ -84,7 +84,7 @@ export function createBlockingHashHistory(win: Window = window): BlockingHistory
       base.replace(to, state);
     },
     listen(fn) {
-      return base.listen((u: Update) => {
+      const stop = base.listen((u: Update) => {
         if (u.action === NavigationType.Pop) {
           if (skipPops > 0) {
             skipPops -= 1;
@@ -105,6 +105,15 @@ export function createBlockingHashHistory(win: Window = window): BlockingHistory
         current = u.location;
         fn(u);
       });
+      // The address may have changed before anyone listened: the router reads the location when it first
+      // renders and subscribes after its commit, and a first render in slices (a transition, app/main.tsx)
+      // leaves room for a hash change in between. It is told now, as the pop it was.
+      const now = base.location;
+      if (createPath(now) !== createPath(current)) {
+        current = now;
+        fn({ action: NavigationType.Pop, location: now, delta: null });
+      }
+      return stop;
     },
     addBlocker(e) {
       blockers.add(e);
