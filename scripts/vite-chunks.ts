@@ -159,7 +159,7 @@ export function firstLoadChunks(opts: { firstLoadRoot?: RegExp; minRoots?: numbe
   return [
     { debugName: 'first-load', priority: 2, name: firstLoad },
     // The form code's own modules (the field model, the form context) stay in its chunk although the
-    // widgets, each a lazy chunk of its own (src/widgets/form/registry.ts), import them too: the widgets
+    // widget chunks (src/widgets/form/widget-files.ts) import them too: the widgets
     // load after it, and split off they were 4 kB more files on every form route. Only those modules,
     // not what they import (that is the entry's, or shared with a screen kind).
     {

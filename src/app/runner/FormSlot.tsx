@@ -48,7 +48,7 @@ function readySchema(path: string): object | undefined {
 export const isArchivedPath = (p: string) => /^versions\//.test(p.replace(/^\/+/, '').replace(/^schemas\//, ''));
 
 export default function FormSlot(p: FormSlotProps) {
-  // The schema and the widgets it draws (each widget is its own chunk): the form renders when both are in.
+  // The schema and the widgets it draws (widget chunks, widgets/form/widget-files.ts): the form renders when both are in.
   const [schema, setSchema] = useState<object | undefined>(() => readySchema(p.schemaPath));
   const [error, setError] = useState<string | null>(null);
   const noValidator = p.readOnly || isArchivedPath(p.schemaPath);

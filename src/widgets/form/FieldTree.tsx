@@ -129,7 +129,7 @@ function Leaf({ node, path, extra }: { node: FieldNode; path: string; extra?: Re
       error={error}
       data-path={path}
     >
-      <LeafControl node={node} path={path} readOnly={readOnly} matrix={!!matrix} />
+      <LeafControl node={node} path={path} readOnly={readOnly} />
     </Row>
   );
 }
@@ -167,11 +167,12 @@ function useLabelledControl(id: string, readOnly: boolean): void {
   }, [id, readOnly]);
 }
 
-const LeafControl = memo(function LeafControl({ node, path, readOnly, matrix }: { node: FieldNode; path: string; readOnly: boolean; matrix?: boolean }) {
+const LeafControl = memo(function LeafControl({ node, path, readOnly }: { node: FieldNode; path: string; readOnly: boolean }) {
   const env = useFormEnv();
   const value = useWatch({ control: env.control, name: path, exact: true });
   const onChange = useMemo(() => (v: unknown) => env.setValue(path, v), [env, path]);
   const id = fieldId(env.formId, path);
+  // In a grid (a matrix section) the row's cells draw the choice.
   const cells = useContext(MatrixContext)?.Cells;
   if (readOnly) {
     if (node.widget === 'signature') {
@@ -183,6 +184,6 @@ const LeafControl = memo(function LeafControl({ node, path, readOnly, matrix }: 
       </span>
     );
   }
-  const Widget = (matrix && cells ? cells : resolveWidget(env.registry, node.widget, node.type)) as React.ComponentType<WidgetProps>;
+  const Widget = (cells ?? resolveWidget(env.registry, node.widget, node.type)) as React.ComponentType<WidgetProps>;
   return <Widget id={id} node={node} path={path} value={value} onChange={onChange} env={env} />;
 });

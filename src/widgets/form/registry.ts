@@ -7,13 +7,13 @@
  * the rest are a chunk each (widget-files.ts), loaded with the first form that
  * uses one (`loadFormWidgets`, before that form renders): a sign-in form of two
  * text fields does not download the signature pad, the date wheel or the list
- * editor. The matrix cells stay with the field tree, which draws grid rows.
+ * editor.
  */
 import type { Registry } from './types';
 import { resolveWidget } from './resolve-widget';
 import { WIDGET_NAMES } from '../../engine/form/widget-names';
 import { buildFormModel, type FieldNode } from '../../engine/form/schema-model';
-import { isLoadable, LOADABLE_TIERS, widgetNames, type Loadable, type WidgetTier } from './widget-files';
+import { isLoadable, lazyTiersOf, widgetNames, type LazyTier, type Loadable } from './widget-files';
 import { TextWidget } from './widgets/TextWidget';
 import { CodeWidget } from './widgets/CodeWidget';
 import { SectionWidget } from './widgets/SectionWidget';
@@ -22,7 +22,6 @@ import { DisplayWidget } from './widgets/DisplayWidget';
 export type { Registry };
 
 type Widget = Registry[string];
-type LazyTier = Exclude<WidgetTier, 'basic'>;
 
 const TIERS: Record<LazyTier, () => Promise<Partial<Record<Loadable, Widget>>>> = {
   choice: () => import('./widgets/choice-widgets'),
@@ -45,8 +44,8 @@ function loadTier(tier: LazyTier): Promise<void> {
 
 /** Loads the named widgets (names the registry does not know are left for resolveWidget to refuse). */
 export function loadWidgets(names: Iterable<string>): Promise<void> {
-  const tiers = new Set([...names].filter(isLoadable).filter((n) => !loaded[n]).map((n) => LOADABLE_TIERS[n] as LazyTier));
-  return Promise.all([...tiers].map(loadTier)).then(() => undefined);
+  const absent = [...names].filter((n) => !(isLoadable(n) && loaded[n]));
+  return Promise.all(lazyTiersOf(absent).map(loadTier)).then(() => undefined);
 }
 
 /** The registry names of `root` that are neither loaded nor given by `extra`. */
@@ -68,6 +67,5 @@ export function missingFormWidgets(schema: object): boolean {
 export function createRegistry(extra?: Registry): Registry {
   return { ...(loaded as Registry), ...extra };
 }
-
 
 export { WIDGET_NAMES, resolveWidget };

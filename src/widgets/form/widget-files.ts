@@ -5,15 +5,17 @@
  * imported here, so the server build stays free of them.
  *
  * Three tiers (issue 27's 100 kB per route): the few widgets a sign-in form
- * draws come with the form code; the choices (buttons, boxes, the wheel) and
- * the rest are a chunk each. A
- * chunk per widget was tried: the sign-in forms gained as much, but the
- * occupational questionnaire (ten widget types) lost 5 kB to a dozen small files.
+ * draws come with the form code; the choices (buttons, boxes, the wheel, the
+ * matrix grid) and the rest are a chunk each. A chunk per widget was tried:
+ * the sign-in forms gained as much, but the occupational questionnaire (ten
+ * widget types) lost 5 kB to a dozen small files.
  */
 import type { WidgetName } from '../../engine/form/widget-names';
 import { buildFormModel, walkFields, type FieldNode } from '../../engine/form/schema-model';
 
 export type WidgetTier = 'basic' | 'choice' | 'rich';
+/** The tiers that are chunks of their own (`basic` comes with the form code). */
+export type LazyTier = Exclude<WidgetTier, 'basic'>;
 
 export const WIDGET_TIERS: Record<WidgetName, WidgetTier> = {
   text: 'basic',
@@ -32,7 +34,7 @@ export const WIDGET_TIERS: Record<WidgetName, WidgetTier> = {
 };
 
 /** The source of each lazy tier's chunk (as the build's manifest names it). */
-export const TIER_MODULES: Record<Exclude<WidgetTier, 'basic'>, string> = {
+export const TIER_MODULES: Record<LazyTier, string> = {
   choice: 'src/widgets/form/widgets/choice-widgets.ts',
   rich: 'src/widgets/form/widgets/rich-widgets.ts',
 };
@@ -55,13 +57,13 @@ export function widgetNames(root: FieldNode): string[] {
   return [...out];
 }
 
-/** The lazy tiers `root`'s form draws. */
-export function formTiers(root: FieldNode): Array<Exclude<WidgetTier, 'basic'>> {
-  const tiers = new Set(widgetNames(root).filter(isLoadable).map((n) => LOADABLE_TIERS[n]));
+/** The chunks that hold `names` (names that are no widget are left out), in a fixed order. */
+export function lazyTiersOf(names: Iterable<string>): LazyTier[] {
+  const tiers = new Set<WidgetTier>([...names].filter(isLoadable).map((n) => LOADABLE_TIERS[n]));
   return (['choice', 'rich'] as const).filter((t) => tiers.has(t));
 }
 
 /** The sources of the widget chunks `schema`'s form draws: the server preloads them. */
 export function widgetModules(schema: object): string[] {
-  return formTiers(buildFormModel(schema)).map((t) => TIER_MODULES[t]);
+  return lazyTiersOf(widgetNames(buildFormModel(schema))).map((t) => TIER_MODULES[t]);
 }
