@@ -15,7 +15,7 @@ import { appFunctions } from './functions';
 import {
   APPROVER_TOKEN_KEY, REPORT_TOKEN_KEY, bearerValue, initSession, readToken,
 } from './session';
-import { isTimeZone, setCentreZone } from '../contract/rules/centre-day';
+import { setCentreZone } from '../contract/rules/centre-day';
 
 export type StepWithId = Step & { id: string; flow?: string };
 
@@ -177,7 +177,13 @@ export function openingStep(steps: Record<string, StepWithId>, hash: string): St
 /** Builds the runtime from loaded configs (browser tests / unit tests call it directly). */
 export function createRuntime(startup: StartupConfig, cfg: AppConfigJson, opts: { storageName?: string } = {}): AppRuntime {
   // The centre's zone rules "today" and the cut-offs here as on the server (an old server sends none: the default).
-  if (isTimeZone(startup.centreTz)) setCentreZone(startup.centreTz);
+  if (typeof startup.centreTz === 'string' && startup.centreTz) {
+    try {
+      setCentreZone(startup.centreTz);
+    } catch {
+      /* a name this phone does not know: the default */
+    }
+  }
   const session = initSession(cfg.app.session ?? {}, opts.storageName);
   const api = createLazyApi({
     config: startup,
