@@ -31,6 +31,10 @@ export default defineConfig({
     // es2019 syntax is within the older-phone floor (docs/decisions-app.md); tests/unit/engine-floor.test.ts checks every chunk.
     target: 'es2019',
     chunkSizeWarningLimit: 800,
+    // One stylesheet for the whole app (≈ 45 kB, ≈ 8 kB brotli), linked by index.html. The drawn page inlines every
+    // rule anyway (ssr-page.ts withInlineCss); with a stylesheet per chunk, each lazy screen's import also waited
+    // for its own <link> to load again — a round trip on the deep link's path to its screen.
+    cssCodeSplit: false,
     // dist/.vite/manifest.json: the server's drawn page preloads the chunks of the route it opens (src/server/plugins/ssr-preloads.ts).
     manifest: true,
     rolldownOptions: {

@@ -5,6 +5,7 @@ import { boot, collectSteps, openingStep, type AppConfigJson } from './boot';
 import { App } from './App';
 import { screenKind } from '../widgets/screens/registry';
 import { preloadFormSlot } from './runner/LazyFormSlot';
+import { callsOnEntry } from './ssr/landing';
 import { drawingMatches, keepHomeCookie, readInlineBoot, takeOverTaps } from './ssr/hydrate';
 import { startTransition, useEffect, type ReactNode } from 'react';
 
@@ -13,8 +14,9 @@ import { startTransition, useEffect, type ReactNode } from 'react';
  * own. What the opening step needs starts loading as soon as the flow config
  * names that step (the page preloads app-config.json), beside config.json and
  * React's start, instead of one after the other as the step renders: its kind,
- * and its form code and schema when it has a form. (Not axios: many steps call
- * only on a tap, or under a condition; the first call loads it.)
+ * and its form code and schema when it has a form; the request layer (axios)
+ * when its `load` always calls (many steps call only on a tap, or under a
+ * condition: for those the first call loads it).
  */
 function preloadOpening(cfg: AppConfigJson): void {
   const step = openingStep(collectSteps(cfg), location.hash);
@@ -29,6 +31,8 @@ function preloadOpening(cfg: AppConfigJson): void {
   if (step.form) {
     preloadFormSlot(step.form.schema.startsWith('=') ? undefined : step.form.schema);
   }
+  // A step that always calls on entry: the request layer too (the drawn page's routes do the same: ssr-entry).
+  if (callsOnEntry(step)) import('./api/client').catch(() => undefined); // the first call retries and reports
 }
 
 /** Calls back once its tree is committed (hydrated: the drawing's nodes have their handlers). */

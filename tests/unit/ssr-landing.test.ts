@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StartupConfig } from '../../src/contract/calls';
 import { loadConfig } from '../../src/engine/config/load';
 import { createRuntime, type AppConfigJson, type StepWithId } from '../../src/app/boot';
-import { drawable, homeCookieOf, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession } from '../../src/app/ssr/landing';
+import { CLIENT_MODULE, callsOnEntry, drawable, homeCookieOf, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession } from '../../src/app/ssr/landing';
 import type { drawPage as DrawPage } from '../../src/app/ssr/ssr-entry';
 import { assemblePage, entryAfterPaint, scriptJson } from '../../src/server/plugins/ssr-page';
 import { FRAME_SCRIPT } from '../../src/server/plugins/ssr-frame';
@@ -103,6 +103,8 @@ describe('drawing the real flows (the built render bundle)', () => {
     expect(routes).toEqual(Object.keys(d.boot.drawn)); // each drawing with its signature (/test: a static page)
     expect(d.routes['/teamlogin']).toEqual({ title: '团队体检登录', modules: [kindModule('form'), 'src/app/runner/FormSlot.tsx'], schema: expect.any(String) });
     expect(d.routes['/index']).toEqual({ title: '体检预约', modules: [kindModule('menu')] });
+    // A step whose load always calls brings the request layer along (callsOnEntry, below).
+    expect(d.routes['/personindex'].modules).toEqual([kindModule('cardList'), CLIENT_MODULE]);
     expect(d.boot.version).toBe('v1');
     // The flow config is not in the page (≈ 12 kB brotli before the first paint): named with its version.
     expect(d.boot.cfgUrl).toBe('app-config.json?v=v1');
@@ -119,6 +121,7 @@ describe('drawing the real flows (the built render bundle)', () => {
       'src/app/runner/FormSlot.tsx',
       'src/widgets/form/widgets/choice-widgets.ts',
       'src/widgets/form/widgets/rich-widgets.ts',
+      CLIENT_MODULE, // it looks for the saved answer on entry
     ]);
   });
 
@@ -171,6 +174,17 @@ describe('drawing the real flows (the built render bundle)', () => {
 describe('what a route preloads', () => {
   it('every screen kind has its source where the page looks for its chunk', () => {
     for (const kind of SCREEN_KIND_NAMES) expect(fs.existsSync(path.join(ROOT, kindModule(kind))), kind).toBe(true);
+  });
+
+  it('the request layer is where the page looks for it, and the first call loads that module', () => {
+    expect(fs.existsSync(path.join(ROOT, CLIENT_MODULE))).toBe(true);
+    expect(fs.readFileSync(path.join(ROOT, 'src/app/api/lazy-api.ts'), 'utf8')).toContain(`import('./${path.basename(CLIENT_MODULE, '.ts')}')`);
+  });
+
+  it('a step always calls on entry when a call is among its load\'s top-level actions', () => {
+    expect(callsOnEntry({ load: [{ set: { 'data.a': 1 } }, { call: 'GetClusItemList' }] } as never)).toBe(true);
+    expect(callsOnEntry({ load: [{ if: 'query.id', then: [{ call: 'GetQuestion' }] }] } as never)).toBe(false);
+    expect(callsOnEntry({} as never)).toBe(false);
   });
 
   it('the chunks of its screen and form with their imports, not what the page already loads, then its schema', () => {

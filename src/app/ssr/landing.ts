@@ -149,6 +149,17 @@ export function kindModule(kind: string): string {
 }
 /** The form code's source (runner/LazyFormSlot.tsx loads it). */
 export const FORM_MODULE = 'src/app/runner/FormSlot.tsx';
+/** The request layer's source, with axios (api/lazy-api.ts loads it with the first call). */
+export const CLIENT_MODULE = 'src/app/api/client.ts';
+
+/**
+ * Whether entering the step always calls: a `call` among its `load`'s top-level actions. Its route then
+ * preloads the request layer with the screen, instead of asking for it once the screen runs `load` (one
+ * round trip less before the step's data). A call under a condition may not happen: not preloaded.
+ */
+export function callsOnEntry(step: Pick<StepWithId, 'load'>): boolean {
+  return (step.load ?? []).some((a) => typeof a === 'object' && a !== null && 'call' in a);
+}
 
 /**
  * The page's inline `#cf-boot` data: the start-up config the phone would have fetched, where the flow

@@ -17,7 +17,7 @@ import { App } from '../App';
 import { createRuntime, type AppConfigJson, type AppRuntime } from '../boot';
 import { createStaticHistory } from '../router/history';
 import { decide } from '../router/routes';
-import { FORM_MODULE, drawable, hashRoute, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession, type BootData } from './landing';
+import { CLIENT_MODULE, FORM_MODULE, callsOnEntry, drawable, hashRoute, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession, type BootData } from './landing';
 
 export interface PageInput {
   startup: StartupConfig;
@@ -108,7 +108,7 @@ async function draw({ startup, cfg, version, search, cookie, schemas }: PageInpu
     const widgets = [...new Set(forms.flatMap((f) => (schemas?.[f] ? widgetModules(schemas[f]) : [])))].sort();
     const needs: RouteNeeds = {
       title: s.title ?? '',
-      modules: [kindModule(s.screen), ...(s.form ? [FORM_MODULE, ...widgets] : [])],
+      modules: [kindModule(s.screen), ...(s.form ? [FORM_MODULE, ...widgets] : []), ...(callsOnEntry(s) ? [CLIENT_MODULE] : [])],
       // A computed schema with one choice (the occupational questionnaire outside view mode) opens that one.
       ...(schema || forms.length === 1 ? { schema: forms[0] } : {}),
     };

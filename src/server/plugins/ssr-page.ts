@@ -63,10 +63,9 @@ export function assemblePage(shell: string, d: Awaited<ReturnType<RenderBundle['
 
 /**
  * Every stylesheet of the build inlined in the drawn page, in the order the phone would apply them (the
- * page's own links, then the screens' chunks, which load after them): the drawing is styled at its first
- * paint — the step's screen and its widgets have their CSS in chunks that arrive with their scripts, and
- * a drawing painted without it shifts when they come. ≈ 46 kB, ≈ 9 kB compressed, and two fewer
- * render-blocking requests. (A chunk loaded later adds its link again: the same rules, in the same order.)
+ * page's own links, then any others): the drawing and the screens the phone draws next are styled at their
+ * first paint. The build makes one stylesheet (vite.config.ts `cssCodeSplit: false`): ≈ 46 kB, ≈ 9 kB
+ * compressed, no render-blocking request, and no lazy screen that waits for a stylesheet of its own.
  */
 export function withInlineCss(html: string, dist: string): string {
   const linkRe = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"[^>]*>\s*/g;
