@@ -5,7 +5,7 @@ import { boot, collectSteps, openingStep, type AppConfigJson } from './boot';
 import { App } from './App';
 import { screenKind } from '../widgets/screens/registry';
 import { preloadFormSlot } from './runner/LazyFormSlot';
-import { callsOnEntry } from './ssr/landing';
+import { callsOnEntry } from '../engine/runtime';
 import { drawingMatches, keepHomeCookie, readInlineBoot, takeOverTaps } from './ssr/hydrate';
 import { startTransition, useEffect, type ReactNode } from 'react';
 

@@ -44,8 +44,25 @@ describe('entry points', () => {
       await waitText(page, '健康体检');
       await clickText(page, '未婚');
       await clickText(page, '健康体检');
+      // The package list while its answer is on the way: a skeleton, not 暂无体检套餐 (StepPage's `loading`).
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let asked = false;
+      await page.route('**/api/UserInfoApi/GetClusItemList', async (r) => {
+        asked = true;
+        await held;
+        await r.continue();
+      });
       await page.locator('.adm-dialog-footer').getByText('直接预约', { exact: true }).click();
       await waitRoute(page, '/PersonIndex');
+      await page.locator('.adm-skeleton').first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => asked, { timeout: 30_000 }).toBe(true);
+      expect(await visibleText(page)).not.toContain('暂无体检套餐');
+      await screenshot(page, 'entry-package-list-loading-375');
+      release();
+      await waitText(page, '男士基础体检套餐');
+      expect(await page.locator('.adm-skeleton').count()).toBe(0);
+      await page.unroute('**/api/UserInfoApi/GetClusItemList');
       await page.locator('.adm-card').first().click();
       await waitRoute(page, '/PersonDetails');
       const sumReq = page.waitForRequest('**/api/PersonSumApi/GetPersonSumList', { timeout: 30_000 });

@@ -9,7 +9,7 @@ import { DotLoading } from 'antd-mobile';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useBlocker } from '../router/blocker';
 import type { Action } from '../../engine/types';
-import { runActions, setIn } from '../../engine/runtime';
+import { callsOnEntry, runActions, setIn } from '../../engine/runtime';
 import type { ActionContext, RunResult } from '../../engine/runtime';
 import { compileExpr, evalValue } from '../../engine/expr';
 import { screenKind } from '../../widgets/screens/registry';
@@ -154,12 +154,14 @@ export function StepPage({ step }: { step: StepWithId }) {
     [baseScope, effects, rt, step],
   );
 
-  // Enter: run `load` once per visit.
+  // Enter: run `load` once per visit. While a load that always calls runs, the screen shows its loading state
+  // (`loading`, unless the step sets it): a list said 暂无体检套餐 until its answer came.
   const loaded = useRef(false);
+  const [entering, setEntering] = useState(() => callsOnEntry(step));
   useEffect(() => {
     if (loaded.current) return;
     loaded.current = true;
-    void run(step.load);
+    void run(step.load).finally(() => setEntering(false));
     return () => sheetStore.closeAll();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -183,7 +185,10 @@ export function StepPage({ step }: { step: StepWithId }) {
   );
   const scopeRef = useRef(renderScope);
   scopeRef.current = renderScope;
-  const props = useMemo(() => (evalProps(step.props ?? {}, renderScope, rt.fns) ?? {}) as Values, [step, renderScope, rt]);
+  const props = useMemo(() => {
+    const p = (evalProps(step.props ?? {}, renderScope, rt.fns) ?? {}) as Values;
+    return entering && !('loading' in (step.props ?? {})) ? { ...p, loading: true } : p;
+  }, [step, renderScope, rt, entering]);
   const liveScope = useCallback(() => ({ ...scopeRef.current, session: rt.session.getState().values }), [rt]);
   const evalItem = useMemo(() => makeEvalItem(liveScope, rt.fns), [liveScope, rt]);
 

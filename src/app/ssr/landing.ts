@@ -153,15 +153,6 @@ export const FORM_MODULE = 'src/app/runner/FormSlot.tsx';
 export const CLIENT_MODULE = 'src/app/api/client.ts';
 
 /**
- * Whether entering the step always calls: a `call` among its `load`'s top-level actions. Its route then
- * preloads the request layer with the screen, instead of asking for it once the screen runs `load` (one
- * round trip less before the step's data). A call under a condition may not happen: not preloaded.
- */
-export function callsOnEntry(step: Pick<StepWithId, 'load'>): boolean {
-  return (step.load ?? []).some((a) => typeof a === 'object' && a !== null && 'call' in a);
-}
-
-/**
  * The page's inline `#cf-boot` data: the start-up config the phone would have fetched, where the flow
  * config of the drawing's version is (asked for with the bundle: ≈ 12 kB that would otherwise hold the
  * drawing back on a slow line), and what was drawn.

@@ -17,7 +17,8 @@ import { App } from '../App';
 import { createRuntime, type AppConfigJson, type AppRuntime } from '../boot';
 import { createStaticHistory } from '../router/history';
 import { decide } from '../router/routes';
-import { CLIENT_MODULE, FORM_MODULE, callsOnEntry, drawable, hashRoute, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession, type BootData } from './landing';
+import { callsOnEntry } from '../../engine/runtime';
+import { CLIENT_MODULE, FORM_MODULE, drawable, hashRoute, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession, type BootData } from './landing';
 
 export interface PageInput {
   startup: StartupConfig;

@@ -1,4 +1,5 @@
 export { runActions, assign } from './actions';
+export { callsOnEntry } from './entry-calls';
 export { formatMessage, placeholdersOf, PLACEHOLDER_RE } from './messages';
 export { resolveNext } from './next';
 export { setIn, splitTarget } from './path';
