@@ -122,8 +122,7 @@ describe('drawing the real flows (the built render bundle)', () => {
       'src/app/runner/FormSlot.tsx',
       'src/widgets/form/widgets/choice-widgets.ts',
       'src/widgets/form/widgets/rich-widgets.ts',
-      CLIENT_MODULE, // it looks for the saved answer on entry
-    ]);
+    ]); // no request layer: in view mode its load may stop before a call (callsOnEntry)
   });
 
   it('signed in with a branch: the chooser at / and the home page of that branch, with their signatures', async () => {
@@ -182,9 +181,17 @@ describe('what a route preloads', () => {
     expect(fs.readFileSync(path.join(ROOT, 'src/app/api/lazy-api.ts'), 'utf8')).toContain(`import('./${path.basename(CLIENT_MODULE, '.ts')}')`);
   });
 
-  it('a step always calls on entry when a call is among its load\'s top-level actions', () => {
-    expect(callsOnEntry({ load: [{ set: { 'data.a': 1 } }, { call: 'GetClusItemList' }] } as never)).toBe(true);
-    expect(callsOnEntry({ load: [{ if: 'query.id', then: [{ call: 'GetQuestion' }] }] } as never)).toBe(false);
+  it('a step surely calls on entry when every way through its load reaches a call', () => {
+    const calls = (load: unknown[]) => callsOnEntry({ load } as never);
+    expect(calls([{ set: { 'data.a': 1 } }, { call: 'GetClusItemList' }])).toBe(true);
+    expect(calls([{ if: 'query.id', then: [{ call: 'GetQuestion' }] }])).toBe(false);
+    expect(calls([{ if: 'query.id', then: [{ call: 'GetQuestionById' }], else: [{ call: 'GetQuestion' }] }])).toBe(true);
+    // A branch that may stop before the call (the health questionnaire's ?page=) makes it uncertain.
+    expect(calls([{ if: 'query.page', then: [{ stop: true }] }, { call: 'GetQuestion' }])).toBe(false);
+    expect(calls([{ if: 'query.x', then: [{ set: { 'data.a': 1 } }] }, { call: 'GetQuestion' }])).toBe(true);
+    expect(calls([{ go: 'Index' }, { call: 'GetQuestion' }])).toBe(false);
+    expect(calls([{ confirm: 'sure' }, { call: 'GetQuestion' }])).toBe(false);
+    expect(calls([])).toBe(false);
     expect(callsOnEntry({} as never)).toBe(false);
   });
 

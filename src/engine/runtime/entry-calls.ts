@@ -1,11 +1,32 @@
 import type { Action } from '../types';
 
+/** Actions after which a load surely goes on to its next action. */
+const GOES_ON = ['set', 'toast', 'delay'];
+
+/** Whether every way through `actions` reaches a call (a branch that may stop, navigate or ask first does not count). */
+function mustCall(actions: Action[]): boolean {
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i] as unknown;
+    if (typeof a !== 'object' || a === null) return false;
+    if ('call' in a) return true;
+    if ('if' in a) {
+      // Each branch, then what follows it: both ways must call.
+      const { then = [], else: otherwise = [] } = a as { then?: Action[]; else?: Action[] };
+      const rest = actions.slice(i + 1);
+      return mustCall([...then, ...rest]) && mustCall([...otherwise, ...rest]);
+    }
+    if (!GOES_ON.some((k) => k in a)) return false;
+  }
+  return false;
+}
+
 /**
- * Whether entering a step always calls: a `call` among its `load`'s top-level actions (a call under a
- * condition may not happen). Its screen then shows its loading state, not its empty one, until the
- * load has run (app/runner/StepPage.tsx), and its route preloads the request layer with the screen
- * (app/ssr/ssr-entry.tsx, app/main.tsx).
+ * Whether entering a step surely calls: every way through its `load` reaches a `call` (an `if` counts
+ * both ways; a stop, a navigation, a question or anything unknown before the call makes it uncertain).
+ * Its screen then shows its loading state, not its empty one, until the load has run
+ * (app/runner/StepPage.tsx), and its route preloads the request layer with the screen (app/ssr/ssr-entry.tsx,
+ * app/main.tsx): bytes that the step would load anyway.
  */
 export function callsOnEntry(step: { load?: Action[] }): boolean {
-  return (step.load ?? []).some((a) => typeof a === 'object' && a !== null && 'call' in a);
+  return mustCall(step.load ?? []);
 }
