@@ -192,6 +192,8 @@ describe('what a route preloads', () => {
     expect(calls([{ go: 'Index' }, { call: 'GetQuestion' }])).toBe(false);
     expect(calls([{ confirm: 'sure' }, { call: 'GetQuestion' }])).toBe(false);
     expect(calls([])).toBe(false);
+    // Forty ifs in a row are 2^40 ways: it gives up (uncertain) instead of walking them.
+    expect(calls([...Array.from({ length: 40 }, () => ({ if: 'x', then: [{ set: { 'data.a': 1 } }] })), { call: 'GetQuestion' }])).toBe(false);
     expect(callsOnEntry({} as never)).toBe(false);
   });
 

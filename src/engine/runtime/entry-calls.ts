@@ -3,8 +3,12 @@ import type { Action } from '../types';
 /** Actions after which a load surely goes on to its next action. */
 const GOES_ON = ['set', 'toast', 'delay'];
 
+/** Ways through a load looked at before giving up (each `if` doubles them): uncertain past it. */
+const MAX_WAYS = 256;
+
 /** Whether every way through `actions` reaches a call (a branch that may stop, navigate or ask first does not count). */
-function mustCall(actions: Action[]): boolean {
+function mustCall(actions: Action[], ways = { left: MAX_WAYS }): boolean {
+  if (--ways.left < 0) return false;
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i] as unknown;
     if (typeof a !== 'object' || a === null) return false;
@@ -13,7 +17,7 @@ function mustCall(actions: Action[]): boolean {
       // Each branch, then what follows it: both ways must call.
       const { then = [], else: otherwise = [] } = a as { then?: Action[]; else?: Action[] };
       const rest = actions.slice(i + 1);
-      return mustCall([...then, ...rest]) && mustCall([...otherwise, ...rest]);
+      return mustCall([...(then ?? []), ...rest], ways) && mustCall([...(otherwise ?? []), ...rest], ways);
     }
     if (!GOES_ON.some((k) => k in a)) return false;
   }
