@@ -15,7 +15,7 @@ function mustCall(actions: Action[], ways = { left: MAX_WAYS }): boolean {
     if ('call' in a) return true;
     if ('if' in a) {
       // Each branch, then what follows it: both ways must call.
-      const { then = [], else: otherwise = [] } = a as { then?: Action[]; else?: Action[] };
+      const { then, else: otherwise } = a as { then?: Action[] | null; else?: Action[] | null };
       const rest = actions.slice(i + 1);
       return mustCall([...(then ?? []), ...rest], ways) && mustCall([...(otherwise ?? []), ...rest], ways);
     }
