@@ -37,6 +37,11 @@ export interface AppRuntime {
   fns: FunctionRegistry;
   /** The page address's search when there is no window (the server drawing the first screen). */
   outerSearch?: string;
+  /**
+   * The step data the page's first screen was drawn with (app/ssr/entry-seed.ts): the first StepPage of
+   * that step starts with it, on the server and, hydrating that drawing, on the phone (then it is cleared).
+   */
+  entryData?: { step: string; data: Record<string, unknown> };
 }
 
 // ------------------------------------------------------------------ pure helpers

@@ -6,7 +6,7 @@ import { App } from './App';
 import { screenKind } from '../widgets/screens/registry';
 import { preloadFormSlot } from './runner/LazyFormSlot';
 import { callsOnEntry } from '../engine/runtime';
-import { drawingMatches, keepHomeCookie, readInlineBoot, takeOverTaps } from './ssr/hydrate';
+import { drawingMatches, keepHomeCookie, readInlineBoot, takeDrawnData, takeOverTaps } from './ssr/hydrate';
 import { startTransition, useEffect, type ReactNode } from 'react';
 
 /**
@@ -31,8 +31,10 @@ function preloadOpening(cfg: AppConfigJson): void {
   if (step.form) {
     preloadFormSlot(step.form.schema.startsWith('=') ? undefined : step.form.schema);
   }
-  // A step that always calls on entry: the request layer too (the drawn page's routes do the same: ssr-entry).
-  if (callsOnEntry(step)) import('./api/client').catch(() => undefined); // the first call retries and reports
+  // A step that always calls on entry: the request layer too (the drawn page's routes do the same: ssr-entry),
+  // unless the page carries that load's answers (its first call that is not one of them loads it).
+  const carried = Object.values(inline?.drawn ?? {}).some((d) => d.step === step.id && d.calls?.length);
+  if (callsOnEntry(step) && !carried) import('./api/client').catch(() => undefined); // the first call retries and reports
 }
 
 /** Calls back once its tree is committed (hydrated: the drawing's nodes have their handlers). */
@@ -58,6 +60,7 @@ boot(window, { onFlows: preloadOpening, inline }).then(
     // frame). The drawing or the frame is on screen meanwhile; a tap on the drawing is kept and given again,
     // and a hash change before the router listens is given to it when it does (router/history.ts).
     if (inline && (await drawingMatches(r.runtime, inline, el))) {
+      takeDrawnData(r.runtime, inline, el);
       startTransition(() => {
         hydrateRoot(el, <Committed onCommit={() => takeOverTaps(el, true)}>{app}</Committed>);
       });

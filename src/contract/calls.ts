@@ -26,6 +26,12 @@ export interface CallDef {
    * else 403. Calls without it are public (catalogue, calendars, notices…).
    */
   owner?: 'openid' | 'openId' | 'order' | 'regno';
+  /**
+   * Reads the centre's public catalogue (packages, items, day capacities, notices): the same answer
+   * for anyone, nothing changes. Only such a call may the server make itself, to draw a landing
+   * screen with its data (app/ssr/entry-seed.ts, server/plugins/ssr-calls.ts).
+   */
+  catalogue?: true;
   /** returnData is JSON text (a string the client must JSON.parse). */
   jsonText?: boolean;
   /** Spec section the call comes from, for readers. */
@@ -34,13 +40,13 @@ export interface CallDef {
 
 export const CALLS = {
   // ---- booking journey §7 (paths from the spec) ----
-  GetNoticeInfo: { path: 'BackProtectApi/GetNoticeInfo', method: 'POST', auth: 'service', spec: 'booking §7' },
-  GetClusItemList: { path: 'UserInfoApi/GetClusItemList', method: 'POST', auth: 'service', spec: 'booking §7' },
-  GetVehicleClusItem: { path: 'UserInfoApi/GetVehicleClusItem', method: 'POST', auth: 'service', spec: 'booking §7' },
-  GetStaffClusItem: { path: 'UserInfoApi/GetStaffClusItem', method: 'POST', auth: 'service', spec: 'booking §7' },
-  GetItemCombList: { path: 'UserInfoApi/GetItemCombList', method: 'POST', auth: 'service', spec: 'booking §7' },
-  GetPersonSumList: { path: 'PersonSumApi/GetPersonSumList', method: 'POST', auth: 'service', spec: 'booking §7' },
-  GetSumTimeList: { path: 'PersonSumApi/GetSumTimeList', method: 'POST', auth: 'service', spec: 'booking §7' },
+  GetNoticeInfo: { path: 'BackProtectApi/GetNoticeInfo', method: 'POST', auth: 'service', catalogue: true, spec: 'booking §7' },
+  GetClusItemList: { path: 'UserInfoApi/GetClusItemList', method: 'POST', auth: 'service', catalogue: true, spec: 'booking §7' },
+  GetVehicleClusItem: { path: 'UserInfoApi/GetVehicleClusItem', method: 'POST', auth: 'service', catalogue: true, spec: 'booking §7' },
+  GetStaffClusItem: { path: 'UserInfoApi/GetStaffClusItem', method: 'POST', auth: 'service', catalogue: true, spec: 'booking §7' },
+  GetItemCombList: { path: 'UserInfoApi/GetItemCombList', method: 'POST', auth: 'service', catalogue: true, spec: 'booking §7' },
+  GetPersonSumList: { path: 'PersonSumApi/GetPersonSumList', method: 'POST', auth: 'service', catalogue: true, spec: 'booking §7' },
+  GetSumTimeList: { path: 'PersonSumApi/GetSumTimeList', method: 'POST', auth: 'service', catalogue: true, spec: 'booking §7' },
   GetTeamSumList: { path: 'TeamSumApi/GetTeamSumList', method: 'POST', auth: 'service', spec: 'booking §7' },
   PersonOrderAdd: { path: 'OrderListApi/PersonOrderAdd', method: 'POST', auth: 'service', owner: 'openid', spec: 'booking §7' },
   PersonOrderPay: { path: 'OrderListApi/PersonOrderPay', method: 'POST', auth: 'service', owner: 'order', spec: 'booking §7' },
@@ -53,7 +59,7 @@ export const CALLS = {
   GetTeamSumTimeList: { path: 'TeamSumApi/GetTeamSumTimeList', method: 'POST', auth: 'service', spec: 'after §7' },
   TeamOrderAdd: { path: 'OrderListApi/TeamOrderAdd', method: 'POST', auth: 'service', owner: 'openid', spec: 'after §7' },
   AddClusItem: { path: 'UserInfoApi/AddClusItem', method: 'POST', auth: 'service', jsonText: true, spec: 'after §7' },
-  GetAddClusItemList: { path: 'UserInfoApi/GetAddClusItemList', method: 'POST', auth: 'service', spec: 'after §7' },
+  GetAddClusItemList: { path: 'UserInfoApi/GetAddClusItemList', method: 'POST', auth: 'service', catalogue: true, spec: 'after §7' },
   FindByOrderList: { path: 'OrderListApi/FindByOrderList', method: 'POST', auth: 'service', owner: 'openid', spec: 'after §7' },
   PersonOrderRefund: { path: 'OrderListApi/PersonOrderRefund', method: 'POST', auth: 'service', owner: 'order', spec: 'after §7' },
   TeamOrderCancel: { path: 'OrderListApi/TeamOrderCancel', method: 'POST', auth: 'service', owner: 'order', spec: 'after §7' },

@@ -33,6 +33,8 @@ async function pageHtml(page: Page, url = '/'): Promise<string> {
  * screen's nodes; a fresh render takes them out and puts its own in.
  */
 async function watchFirstScreen(page: Page): Promise<void> {
+  if (watched.has(page)) return; // a second observer would count every screen twice
+  watched.add(page);
   await page.addInitScript(() => {
     const w = window as unknown as { __added: string[]; __removed: string[] };
     w.__added = [];
@@ -52,6 +54,7 @@ async function watchFirstScreen(page: Page): Promise<void> {
   });
 }
 const configRequests: string[] = [];
+const watched = new WeakSet<Page>();
 
 /** A new page load (a goto that changes only the hash would stay in the same document). */
 async function load(page: Page, url: string): Promise<void> {
@@ -189,6 +192,45 @@ describe('the first screen in the HTML', () => {
     await load(page, '/#/TeamLogin');
     await page.locator('.cf-step[data-step]').first().waitFor();
     await expect.poll(() => page.locator('.cf-frame').count()).toBe(0);
+  });
+
+  it('/#/PersonIndex, a package list shared in a chat: drawn with its packages, hydrated, the catalogue not asked again', async () => {
+    const { page } = t.phone;
+    await login(page); // signed in, a branch chosen (the step needs a user)
+    const [pkg] = t.app.sql<{ clus_name: string }>("SELECT clus_name FROM packages WHERE clus_type = '4' AND sex IN (1, 3) AND active = 1 ORDER BY sort, clus_code LIMIT 1");
+    const html = await pageHtml(page);
+    expect(html.match(/<template data-route="\/PersonIndex">(.*?)<\/template>/s)?.[1]).toContain(pkg.clus_name);
+    const catalogue: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (/GetClusItemList|\/assets\/client-/.test(r.url())) catalogue.push(r.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await watchFirstScreen(page);
+      await load(page, '/#/PersonIndex');
+      await waitText(page, pkg.clus_name);
+      await page.waitForFunction(() => (window as { __cfLive?: boolean }).__cfLive === true); // the app has taken the page over
+      expect(await firstScreenKept(page, 'PersonIndex')).toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(catalogue).toEqual([]); // the page carried the answer: neither the call nor the request layer's chunk
+      // Interactive once hydrated: a package opens its detail.
+      await clickText(page, pkg.clus_name);
+      await waitRoute(page, '/PersonDetails');
+      // Back on the list (a new visit of the step): the catalogue is asked for as usual.
+      await page.goBack();
+      await waitText(page, pkg.clus_name);
+      await expect.poll(() => catalogue.filter((u) => /GetClusItemList/.test(u)).length).toBe(1);
+    } finally {
+      page.off('request', onRequest);
+    }
+    // A package renamed in the catalogue is in the next request's drawing (the kept page no longer holds).
+    t.app.sql(`UPDATE packages SET clus_name = clus_name || '（新）' WHERE clus_name = '${pkg.clus_name}'`);
+    const next = await pageHtml(page);
+    expect(next.match(/<template data-route="\/PersonIndex">(.*?)<\/template>/s)?.[1]).toContain(`${pkg.clus_name}（新）`);
+    await load(page, '/#/PersonIndex');
+    await waitText(page, `${pkg.clus_name}（新）`);
+    await screenshot(page, 'ssr-person-index-hydrated');
+    expect(t.phone.problems.filter((p) => /pageerror|hydrat/i.test(p))).toEqual([]);
   });
 
   it('an edited tile text is in the HTML of the next request', async () => {

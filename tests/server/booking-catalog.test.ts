@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, personBody, plusDays, setDay, type TestApp } from './core-helpers';
 import { DEMO, MEMBERS } from '../../src/server/seed/index';
+import { DRAWING_SUBJECT, publicCaller } from '../../src/server/plugins/ssr-calls';
+import { CALLS, type CallDef } from '../../src/contract/calls';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,5 +182,27 @@ describe('seed and store', () => {
     const v2 = preflight({ NODE_ENV: 'production', PAY_PROVIDER: 'wechat', WECHAT_MCH_ID: '1900000001', WECHAT_API_KEY: 'd', SESSION_SECRET: 'k'.repeat(32) });
     expect(refusals(v2).map((f) => f.setting)).toEqual(expect.arrayContaining(['WECHAT_PAY_APIV3_KEY', 'WECHAT_PAY_PRIVATE_KEY_PATH', 'WECHAT_PAY_MCH_SERIAL']));
     expect(v2.find((f) => f.setting === 'WECHAT_API_KEY')?.problem).toBe('obsolete');
+  });
+});
+
+describe('the catalogue a drawn first screen carries (plugins/ssr-calls.ts)', () => {
+  it('answers a catalogue read as the phone gets it, with a client token of its own; refuses any other call before a request', async () => {
+    const call = publicCaller(t.app);
+    const mine = await call('GetClusItemList', { clus_type: '4' });
+    const phone = await t.call('GetClusItemList', { clus_type: '4' });
+    expect(mine).toEqual(phone.body);
+    const [row] = await t.db.all<{ subject: string }>('SELECT subject FROM tokens WHERE subject = $1', [DRAWING_SUBJECT]);
+    expect(row.subject).toBe(DRAWING_SUBJECT);
+    await call('GetNoticeInfo', { titleName: '体检须知' }); // the same token again
+    expect(await t.db.all('SELECT token FROM tokens WHERE subject = $1', [DRAWING_SUBJECT])).toHaveLength(1);
+    // A refusal (an unknown code, a body the request schema refuses) comes back as the phone gets it.
+    expect((await call('GetItemCombList', { comb_code: 'NOPE' })).returnMsg).toBe('暂无项目数据');
+    expect(await call('GetClusItemList', { clus_type: 4 })).toEqual((await t.call('GetClusItemList', { clus_type: 4 })).body);
+    // SMS, logins, per-user and per-exam-number calls are never made by the server for a drawing.
+    for (const n of ['SendVerifyCode', 'TeamLogin', 'FindByOrderList', 'GetInforMation', 'GetToken', 'toWeChatOauth', '__proto__']) {
+      await expect(call(n, {})).rejects.toThrow(/not a public catalogue call/);
+    }
+    expect(CALLS.GetClusItemList.catalogue).toBe(true);
+    for (const [n, d] of Object.entries(CALLS) as Array<[string, CallDef]>) if (d.catalogue) expect([n, d.auth, d.owner, d.method]).toEqual([n, 'service', undefined, 'POST']);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AxiosAdapter } from 'axios';
-import { createApi } from '../../src/app/api/client';
+import { createApi, type Api } from '../../src/app/api/client';
+import { ANSWER_LIFE_MS, withInlineAnswers } from '../../src/app/api/inline-answers';
 import { createLazyApi } from '../../src/app/api/lazy-api';
 import { createLoadingTracker } from '../../src/app/api/loading';
 
@@ -49,5 +50,36 @@ describe('the request layer loaded with the first call', () => {
     expect(loading.count()).toBe(0);
     expect((await api.call('GetNoticeInfo', {})).success).toBe(true);
     expect(loads()).toBe(2);
+  });
+});
+
+describe('the answers the page carries for its first screen (api/inline-answers.ts)', () => {
+  const carried = [{ name: 'GetClusItemList', body: { clus_type: '4' }, answer: { success: true, returnMsg: '成功', returnData: { m: [1], w: [] } } }];
+  function counted() {
+    const asked: string[] = [];
+    const net = {
+      call: async (name: string, body?: Record<string, unknown>) => (asked.push(`${name} ${JSON.stringify(body)}`), { success: true, returnMsg: 'net', returnData: null }),
+    } as unknown as Api;
+    return { asked, net };
+  }
+
+  it('the same call and body, once, without the network; any other call goes out', async () => {
+    const { asked, net } = counted();
+    const api = withInlineAnswers(net, carried);
+    expect((await api.call('GetClusItemList', { clus_type: '1' })).returnMsg).toBe('net'); // another body
+    const first = await api.call('GetClusItemList', { clus_type: '4' });
+    expect(first).toEqual(carried[0].answer);
+    expect(first).not.toBe(carried[0].answer); // a copy: the step may change what it keeps
+    expect((await api.call('GetClusItemList', { clus_type: '4' })).returnMsg).toBe('net'); // once
+    expect(asked).toEqual(['GetClusItemList {"clus_type":"1"}', 'GetClusItemList {"clus_type":"4"}']);
+  });
+
+  it('an answer not asked for within a minute of the page is dropped', async () => {
+    const { asked, net } = counted();
+    let now = 1000;
+    const api = withInlineAnswers(net, carried, () => now);
+    now += ANSWER_LIFE_MS + 1;
+    expect((await api.call('GetClusItemList', { clus_type: '4' })).returnMsg).toBe('net');
+    expect(asked).toHaveLength(1);
   });
 });

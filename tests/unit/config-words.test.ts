@@ -42,6 +42,6 @@ describe('config mistakes in words', () => {
     const dir = copyWith('flows/personal.yaml', "event.item.marr_status == '2' && session.marital == '1'", "event.item.marr_status == '2' && session.marial == '1'");
     const out = await lines(dir);
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatch(/^flows\/personal\.yaml:32:\d+ {2}步骤 "\w+" 的事件 "select" 的第 1 个动作的 "if"：flows\/app\.yaml 的 "session" 里没有声明 "marial".*（通过 YAML 别名，步骤 \w+、\w+、\w+ 也用到这里） {2}\[on\.select\[0\]\.if: .*session\.marial == '1'\]$/);
+    expect(out[0]).toMatch(/^flows\/personal\.yaml:34:\d+ {2}步骤 "\w+" 的事件 "select" 的第 1 个动作的 "if"：flows\/app\.yaml 的 "session" 里没有声明 "marial".*（通过 YAML 别名，步骤 \w+、\w+、\w+ 也用到这里） {2}\[on\.select\[0\]\.if: .*session\.marial == '1'\]$/);
   });
 });

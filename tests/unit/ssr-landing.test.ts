@@ -13,7 +13,8 @@ import type { StartupConfig } from '../../src/contract/calls';
 import { loadConfig } from '../../src/engine/config/load';
 import { createRuntime, type AppConfigJson, type StepWithId } from '../../src/app/boot';
 import { callsOnEntry } from '../../src/engine/runtime';
-import { CLIENT_MODULE, drawable, homeCookieOf, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession } from '../../src/app/ssr/landing';
+import { entrySeed, isPublicCall } from '../../src/app/ssr/entry-seed';
+import { CLIENT_MODULE, homeCookieOf, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession } from '../../src/app/ssr/landing';
 import type { drawPage as DrawPage } from '../../src/app/ssr/ssr-entry';
 import { assemblePage, entryAfterPaint, scriptJson } from '../../src/server/plugins/ssr-page';
 import { FRAME_SCRIPT } from '../../src/server/plugins/ssr-frame';
@@ -61,15 +62,36 @@ describe('what the server may draw', () => {
   });
 
   it('a step whose entry does nothing with this session; not one with a form, a call, or a navigation', async () => {
+    const drawable = async (st: StepWithId) => (await entrySeed(st, rt, '')) !== null;
     rt.session.getState().clear();
-    expect(await drawable(steps.Branch, rt, '')).toBe(true); // no load
-    expect(await drawable(steps.Index, rt, '')).toBe(false); // no branch yet: the load would choose or go to the chooser
+    expect(await drawable(steps.Branch)).toBe(true); // no load
+    expect(await drawable(steps.Index)).toBe(false); // no branch yet: the load would choose or go to the chooser
     rt.session.getState().set('hospInfo', { hospCode: '01' });
-    expect(await drawable(steps.Index, rt, '')).toBe(true);
-    expect(await drawable(steps.TeamLogin, rt, '')).toBe(false); // a form
-    expect(await drawable(steps.Notice, rt, '')).toBe(false); // fetches its text
+    expect(await drawable(steps.Index)).toBe(true);
+    expect(await drawable(steps.TeamLogin)).toBe(false); // a form
+    expect(await drawable(steps.Notice)).toBe(false); // fetches its text, and no public answers are offered
     const odd: StepWithId = { id: 'Odd', route: '/odd', screen: 'status', load: [{ toast: 'x' }] } as StepWithId;
-    expect(await drawable(odd, rt, '')).toBe(false);
+    expect(await drawable(odd)).toBe(false);
+  });
+
+  it('a load of public calls and data writes is run with the server\'s answers: its data and each answer', async () => {
+    const asked: Array<[string, unknown]> = [];
+    const answer = { success: true, returnMsg: '成功', returnData: { m: [{ clus_Name: 'A' }], w: [] } };
+    const call = async (name: string, body: Record<string, unknown>) => (asked.push([name, body]), answer);
+    const seed = await entrySeed(steps.PersonIndex, rt, '', call);
+    expect(asked).toEqual([['GetClusItemList', { clus_type: '4' }]]);
+    expect(seed).toEqual({ data: { packages: answer.returnData }, calls: [{ name: 'GetClusItemList', body: { clus_type: '4' }, answer }] });
+    // A refusal goes to the step's onError/onFail (an alert): the phone's to draw.
+    expect(await entrySeed(steps.PersonIndex, rt, '', async () => ({ success: false, returnMsg: '无', returnData: null }))).toBeNull();
+    expect(await entrySeed(steps.PersonIndex, rt, '', async () => Promise.reject(new Error('down')))).toBeNull();
+    // Per-user calls, session writes and navigations are never run on the server.
+    const mine: StepWithId = { id: 'Mine', route: '/mine', screen: 'status', load: [{ call: 'SendVerifyCode', body: { phone: '13800000000' } }] } as unknown as StepWithId;
+    expect(await entrySeed(mine, rt, '', call)).toBeNull();
+    const writes: StepWithId = { id: 'W', route: '/w', screen: 'status', load: [{ call: 'GetClusItemList', body: {}, keep: 'session.l' }] } as StepWithId;
+    expect(await entrySeed(writes, rt, '', call)).toBeNull();
+    expect(asked).toHaveLength(2); // the one above, and the `writes` call before its session write
+    expect(isPublicCall('GetClusItemList')).toBe(true);
+    for (const n of ['FindByOrderList', 'SendVerifyCode', 'TeamLogin', 'GetInforMation', 'GetToken', 'toWeChatOauth', 'constructor', 'nope']) expect(isPublicCall(n)).toBe(false);
   });
 
   it('the screen signature follows what the screen shows, not what it does not read', () => {

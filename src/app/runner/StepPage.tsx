@@ -50,8 +50,10 @@ export function StepPage({ step }: { step: StepWithId }) {
   const sessionValues = useSession(
     useShallow((s) => (sessionKeys ? Object.fromEntries(sessionKeys.map((k) => [k, s.values[k]])) : s.values)),
   );
-  const [data, setDataState] = useState<Values>({});
-  const dataRef = useRef<Values>({});
+  // The data the page's drawing of this step was made with (app/ssr/entry-seed.ts), when this is that first screen.
+  const [seeded] = useState(() => (rt.entryData?.step === step.id ? rt.entryData.data : undefined));
+  const [data, setDataState] = useState<Values>(seeded ?? {});
+  const dataRef = useRef<Values>(data);
   const formHandle = useRef<FormHandle | null>(null);
   const formValuesRef = useRef<Values>({});
   const [formValues, setFormValues] = useState<Values>({});
@@ -157,10 +159,12 @@ export function StepPage({ step }: { step: StepWithId }) {
   // Enter: run `load` once per visit. While a load that always calls runs, the screen shows its loading state
   // (`loading`, unless the step sets it): a list said 暂无体检套餐 until its answer came.
   const loaded = useRef(false);
-  const [entering, setEntering] = useState(() => callsOnEntry(step));
+  // A step drawn with its data shows it at once; its load still runs (its calls answered from the page).
+  const [entering, setEntering] = useState(() => !seeded && callsOnEntry(step));
   useEffect(() => {
     if (loaded.current) return;
     loaded.current = true;
+    if (seeded) rt.entryData = undefined; // the first screen only
     void run(step.load).finally(() => setEntering(false));
     return () => sheetStore.closeAll();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -6,6 +6,7 @@
 import type { SessionStore } from '../../engine/session/store';
 import { screenKind } from '../../widgets/screens/registry';
 import type { AppRuntime } from '../boot';
+import { withInlineAnswers } from '../api/inline-answers';
 import { loadedConfigVersion } from '../config-version';
 import { decide } from '../router/routes';
 import { homeCookieHeader, homeCookieOf, screenSignature, type BootData } from './landing';
@@ -39,13 +40,25 @@ export async function drawingMatches(rt: AppRuntime, boot: BootData, root: HTMLE
   if (!drawn || !step) return false;
   const d = decide(rt, step, (path || '/') + (hashSearch ? `?${hashSearch}` : ''));
   if (d.kind !== 'enter' || d.set) return false;
-  if (screenSignature(rt, step, hashSearch ? `?${hashSearch}` : '', loc.search) !== drawn.sig) return false;
+  if (screenSignature(rt, step, hashSearch ? `?${hashSearch}` : '', loc.search, drawn.data) !== drawn.sig) return false;
   try {
     await screenKind(step.screen).preload?.();
   } catch {
     return false;
   }
   return true;
+}
+
+/**
+ * The drawing being hydrated was made with what its step's load got from public calls: the step
+ * starts with that data, and its load gets those answers from the page, not the network.
+ */
+export function takeDrawnData(rt: AppRuntime, boot: BootData, root: HTMLElement): void {
+  const route = root.getAttribute('data-ssr') ?? '';
+  const drawn = Object.hasOwn(boot.drawn, route) ? boot.drawn[route] : undefined;
+  if (!drawn?.data || !drawn.calls) return;
+  rt.entryData = { step: drawn.step, data: drawn.data };
+  rt.api = withInlineAnswers(rt.api, drawn.calls);
 }
 
 /** Keeps the `cf_home` cookie in step with the session (written only when it changes). */

@@ -15,8 +15,9 @@
  * calls as before, and the phone's guard decides again before hydrating.
  */
 import type { StartupConfig } from '../../contract/calls';
+import type { InlineAnswer } from '../api/inline-answers';
 import type { AppFile } from '../../engine/types';
-import { runActions, type Effects, type RuntimeScope } from '../../engine/runtime';
+import type { RuntimeScope } from '../../engine/runtime';
 import type { AppRuntime, StepWithId } from '../boot';
 import { stepQuery } from '../router/paths';
 import { evalProps } from '../runner/props';
@@ -76,34 +77,6 @@ export function serverSession(c: HomeCookie, startup: Pick<StartupConfig, 'branc
   return values;
 }
 
-/**
- * A step the server can draw as the person will see it: no form (its schema and
- * draft live on the phone), and its `load` does nothing with this session — run
- * with effects that only note they were asked (no call, no navigation, no write).
- * The home page with a branch chosen is quiet; without one it would choose or
- * send the person to the chooser, and a screen that fetches would show its empty
- * state and then change: those the phone draws (the frame shows meanwhile).
- */
-export async function drawable(step: StepWithId, rt: Pick<AppRuntime, 'session' | 'startup' | 'app' | 'fns' | 'messages'>, pageSearch: string): Promise<boolean> {
-  if (step.form) return false;
-  if (!step.load?.length) return true;
-  let acted = false;
-  const stop = (): never => {
-    acted = true;
-    throw new Error('the entry acts');
-  };
-  const effects: Effects = {
-    call: stop, navigate: stop, back: stop, alert: stop, confirm: stop, toast: stop, delay: stop, sheet: stop,
-    invoke: stop, validateForm: stop, set: stop,
-  };
-  try {
-    await runActions(step.load, { scope: firstScope(rt, '', pageSearch), effects, messages: rt.messages, fns: rt.fns, step, isJsonText: () => false });
-  } catch {
-    return false;
-  }
-  return !acted;
-}
-
 /** The routes drawn into a page: the step at `/` first, then every entry step. */
 export function landingSteps(steps: Record<string, StepWithId>, app: Pick<AppFile, 'start'>): Array<{ route: string; step: StepWithId }> {
   const all = Object.values(steps);
@@ -125,19 +98,25 @@ export function fnv1a(text: string): string {
 
 /**
  * What the step's screen shows on its first render, as a short signature: its props
- * evaluated in the scope StepPage starts with (no data or form yet). Equal signatures
- * on both sides mean the phone's first render is the server's drawing, so the phone
- * hydrates it; otherwise it draws afresh.
+ * evaluated in the scope StepPage starts with (no form yet; the data the page carries for
+ * it, entry-seed.ts, or none). Equal signatures on both sides mean the phone's first render
+ * is the server's drawing, so the phone hydrates it; otherwise it draws afresh.
  */
-export function screenSignature(rt: Pick<AppRuntime, 'session' | 'startup' | 'app' | 'fns'>, step: StepWithId, hashSearch: string, pageSearch: string): string {
-  const props = evalProps(step.props ?? {}, firstScope(rt, hashSearch, pageSearch), rt.fns, () => undefined);
+export function screenSignature(
+  rt: Pick<AppRuntime, 'session' | 'startup' | 'app' | 'fns'>,
+  step: StepWithId,
+  hashSearch: string,
+  pageSearch: string,
+  data: Record<string, unknown> = {},
+): string {
+  const props = evalProps(step.props ?? {}, firstScope(rt, hashSearch, pageSearch, data), rt.fns, () => undefined);
   return fnv1a(JSON.stringify([step.id, step.title ?? '', props]));
 }
 
-/** The scope a StepPage starts with: no step data or form values yet (runner/StepPage.tsx). */
-function firstScope(rt: Pick<AppRuntime, 'session' | 'startup' | 'app'>, hashSearch: string, pageSearch: string): RuntimeScope {
+/** The scope a StepPage starts with: no form values yet, and no step data but what the page carries (runner/StepPage.tsx). */
+export function firstScope(rt: Pick<AppRuntime, 'session' | 'startup' | 'app'>, hashSearch: string, pageSearch: string, data: Record<string, unknown> = {}): RuntimeScope {
   return {
-    session: rt.session.getState().values, data: {}, form: {}, query: stepQuery(hashSearch, pageSearch),
+    session: rt.session.getState().values, data, form: {}, query: stepQuery(hashSearch, pageSearch),
     config: rt.startup, const: rt.app.constants ?? {},
   };
 }
@@ -161,8 +140,20 @@ export interface BootData {
   startup: StartupConfig;
   cfgUrl: string;
   version: string;
-  /** Route (as drawn) → the step and its screen signature. */
-  drawn: Record<string, { step: string; sig: string }>;
+  /**
+   * Route (as drawn) → the step and its screen signature; for a step drawn with what its load
+   * got from public calls (entry-seed.ts), that data and the calls' answers.
+   */
+  drawn: Record<string, DrawnRoute>;
+}
+
+export type { InlineAnswer };
+
+export interface DrawnRoute {
+  step: string;
+  sig: string;
+  data?: Record<string, unknown>;
+  calls?: InlineAnswer[];
 }
 
 /** The hash route as the router sees it: `/#/Index?x=1` → `/Index`. */

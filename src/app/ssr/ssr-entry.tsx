@@ -18,7 +18,8 @@ import { createRuntime, type AppConfigJson, type AppRuntime } from '../boot';
 import { createStaticHistory } from '../router/history';
 import { decide } from '../router/routes';
 import { callsOnEntry } from '../../engine/runtime';
-import { CLIENT_MODULE, FORM_MODULE, drawable, hashRoute, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession, type BootData } from './landing';
+import { entrySeed, type InlineAnswer, type PublicCall } from './entry-seed';
+import { CLIENT_MODULE, FORM_MODULE, hashRoute, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession, type BootData } from './landing';
 
 export interface PageInput {
   startup: StartupConfig;
@@ -29,6 +30,8 @@ export interface PageInput {
   cookie?: string;
   /** The live form schemas by path (`forms/team-login.json`): a form route preloads the widgets its schema draws. */
   schemas?: Record<string, object>;
+  /** The server's answer to a public call (entry-seed.ts): a landing step that fetches only those is drawn with its data. */
+  publicCall?: PublicCall;
 }
 
 export interface RouteNeeds {
@@ -49,6 +52,8 @@ export interface PageDrawing {
    */
   routes: Record<string, RouteNeeds>;
   boot: BootData;
+  /** Every public call made for the drawings and its answer: the server's page cache asks again to see whether they still hold. */
+  calls: InlineAnswer[];
 }
 
 /** renderToPipeableStream waiting for every lazy part (the screen kinds' own chunks), as one string. */
@@ -91,7 +96,7 @@ export function drawPage(input: PageInput): Promise<PageDrawing> {
   return next;
 }
 
-async function draw({ startup, cfg, version, search, cookie, schemas }: PageInput): Promise<PageDrawing> {
+async function draw({ startup, cfg, version, search, cookie, schemas, publicCall }: PageInput): Promise<PageDrawing> {
   await preloadScreenKinds();
   const rt: AppRuntime = { ...createRuntime(startup, cfg, { storageName: 'ssr' }), outerSearch: search };
   for (const [k, v] of Object.entries(serverSession(parseHomeCookie(cookie), startup))) {
@@ -119,12 +124,24 @@ async function draw({ startup, cfg, version, search, cookie, schemas }: PageInpu
   const boot: BootData = { startup, cfgUrl: `app-config.json?v=${encodeURIComponent(version)}`, version, drawn: {} };
   const pages: PageDrawing['pages'] = [];
   for (const { route, step } of landingSteps(rt.steps, rt.app)) {
-    if (!(await drawable(step, rt, search))) continue;
     const d = decide(rt, step, route);
     // A step the guard sends elsewhere, or that would change the session on entry, is the phone's to draw.
     if (d.kind !== 'enter' || d.set) continue;
+    const seed = await entrySeed(step, rt, search, publicCall);
+    if (!seed) continue;
+    const fetched = seed.calls.length > 0;
+    // Its StepPage starts with the data its load got (runner/StepPage.tsx), as the phone's will.
+    rt.entryData = fetched ? { step: step.id, data: seed.data } : undefined;
     pages.push({ route: hashRoute(route), html: await drawStep(rt, route) });
-    boot.drawn[route] = { step: step.id, sig: screenSignature(rt, step, '', search) };
+    rt.entryData = undefined;
+    // Its load's answers ride in the page: the request layer loads with the first call that is not one of them.
+    const key = route.toLowerCase();
+    if (fetched && routes[key]) routes[key] = { ...routes[key], modules: routes[key].modules.filter((m) => m !== CLIENT_MODULE) };
+    boot.drawn[route] = {
+      step: step.id,
+      sig: screenSignature(rt, step, '', search, seed.data),
+      ...(fetched ? { data: seed.data, calls: seed.calls } : {}),
+    };
   }
-  return { pages, routes, boot };
+  return { pages, routes, boot, calls: Object.values(boot.drawn).flatMap((d) => d.calls ?? []) };
 }

@@ -10,7 +10,9 @@
  * The page differs by the `cf_home` cookie (signed in, tag, branch: app/ssr/landing.ts),
  * so it is `private, no-cache` and varies on Cookie. A drawn page is kept, compressed,
  * per (config version, start-up config, what the cookie says) — a few variants in practice,
- * at most PAGE_CACHE of them. Without the render bundle (an older build) the page is
+ * at most PAGE_CACHE of them. A landing step that fetches only public data (a package list) is
+ * drawn with it (app/ssr/entry-seed.ts, ssr-calls.ts); its kept page is served while those calls
+ * still answer the same, else drawn again. Without the render bundle (an older build) the page is
  * served as built.
  */
 import fs from 'node:fs';
@@ -21,6 +23,7 @@ import type { StartupConfig } from '../../contract/calls';
 import type { LiveConfig } from '../config-live';
 import { servedConfig } from './app-config';
 import { compressText, sendCompressed, type CompressedText } from './compressed';
+import { publicCaller, type PublicCaller } from './ssr-calls';
 import { FRAME_SCRIPT } from './ssr-frame';
 import { imageInliner, imagePreloadLink } from './ssr-images';
 import { readManifest, routePreloads, type RouteNeeds, type RoutePreloads } from './ssr-preloads';
@@ -29,10 +32,20 @@ import { readManifest, routePreloads, type RouteNeeds, type RoutePreloads } from
 interface RenderBundle {
   /** What of a Cookie header changes the drawing (made-up cookies with the same meaning share a page). */
   drawingKey(cookie: string | undefined): string;
-  drawPage(input: { startup: StartupConfig; cfg: unknown; version: string; search: string; cookie?: string; schemas?: Record<string, object> }): Promise<{
+  drawPage(input: {
+    startup: StartupConfig;
+    cfg: unknown;
+    version: string;
+    search: string;
+    cookie?: string;
+    schemas?: Record<string, object>;
+    publicCall?: PublicCaller;
+  }): Promise<{
     pages: Array<{ route: string; html: string }>;
     routes: Record<string, RouteNeeds>;
     boot: unknown;
+    /** The public calls the drawings' loads made, with their answers (ssr-calls.ts). */
+    calls: Array<{ name: string; body: Record<string, unknown>; answer: unknown }>;
   }>;
 }
 
@@ -47,7 +60,7 @@ export function scriptJson(v: unknown): string {
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The built index.html with the drawing, the inline start-up config and the frame script in place of the empty root. */
-export function assemblePage(shell: string, d: Awaited<ReturnType<RenderBundle['drawPage']>>, preloads: RoutePreloads): string {
+export function assemblePage(shell: string, d: Pick<Awaited<ReturnType<RenderBundle['drawPage']>>, 'pages' | 'routes' | 'boot'>, preloads: RoutePreloads): string {
   const root = d.pages.find((p) => p.route === '/');
   const templates = d.pages
     .filter((p) => p !== root)
@@ -114,7 +127,18 @@ export async function ssrPagePlugin(
     app.log.warn({ bundle: SSR_BUNDLE }, 'no server render bundle (npm run build makes it): pages are served without a drawn first screen');
   }
   const firstImages = imageInliner(opts.dist);
-  const cache = new Map<string, Promise<{ text: CompressedText; link?: string }>>();
+  type Drawn = { text: CompressedText; link?: string; calls: Array<{ name: string; body: Record<string, unknown>; answer: unknown }> };
+  const cache = new Map<string, Promise<Drawn>>();
+  const publicCall = publicCaller(app);
+  // A kept page drawn with public answers (a package list) is served while each call still answers the same.
+  const stillHolds = async (d: Drawn): Promise<boolean> => {
+    try {
+      const now = await Promise.all(d.calls.map((c) => publicCall(c.name, c.body)));
+      return now.every((a, i) => JSON.stringify(a) === JSON.stringify(d.calls[i].answer));
+    } catch {
+      return false;
+    }
+  };
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const live = opts.live;
@@ -126,23 +150,29 @@ export async function ssrPagePlugin(
     // then draws afresh — and a made-up address costs no drawing.
     // Compressed fast: brotli 5 is ≈ 5 ms for the ≈ 100 kB page against ≈ 270 ms at 11, for 14 % more bytes.
     const key = JSON.stringify([version, startup, bundle.drawingKey(cookie)]);
-    let body = cache.get(key);
-    if (!body) {
+    const draw = (): Promise<Drawn> => {
       if (cache.size >= PAGE_CACHE) cache.clear();
-      const b = bundle;
-      body = b.drawPage({ startup, cfg: servedConfig(config, version), version, search: '', cookie, schemas: config.schemas }).then((d) => {
+      const b = bundle!;
+      const body = b.drawPage({ startup, cfg: servedConfig(config, version), version, search: '', cookie, schemas: config.schemas, publicCall }).then((d) => {
         const images = firstImages(d.pages);
         return {
           text: compressText(assemblePage(shell, { ...d, pages: images.pages }, routePreloads(manifest, d.routes)), 'fast'),
           link: imagePreloadLink(images.preload),
+          calls: d.calls,
         };
       });
       cache.set(key, body);
       body.catch(() => cache.delete(key));
-    }
-    let drawn: { text: CompressedText; link?: string };
+      return body;
+    };
+    let drawn: Drawn;
     try {
-      drawn = await body;
+      const kept = cache.get(key);
+      drawn = kept ? await kept : await draw();
+      if (kept && drawn.calls.length && !(await stillHolds(drawn))) {
+        const cur = cache.get(key); // another request may have drawn it again meanwhile
+        drawn = await (cur && cur !== kept ? cur : draw());
+      }
     } catch (e) {
       // A drawing that fails must not take the page down: the phone draws it as before.
       req.log.error({ err: e }, 'drawing the first screen failed: page served without it');
