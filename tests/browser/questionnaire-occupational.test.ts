@@ -76,6 +76,10 @@ describe('occupational questionnaire', () => {
     await waitText(page, '点击重新签名');
     const sig = await page.locator(`${P}signature-patient img`).getAttribute('src');
     expect(sig).toMatch(/^data:image\/png;base64,/);
+    // The signature in a box of its own size (a saved one decoding later moves nothing below it).
+    await page.locator(`${P}signature-patient`).scrollIntoViewIfNeeded();
+    expect((await page.locator(`${P}signature-patient img`).boundingBox())!.height).toBe(120);
+    await screenshot(page, 'questionnaire-occupational-signature-375');
 
     // reload mid-form: nothing lost. Reload once the debounced draft holds the signature
     // (a fixed wait raced the debounce on a loaded machine).
@@ -111,5 +115,10 @@ describe('occupational questionnaire', () => {
     expect(await page.locator('input:visible').count()).toBe(0);
     expect(await page.locator(`img[src="${sig}"]`).count()).toBe(1);
     await screenshot(page, 'questionnaire-occupational-view');
+    await page.setViewportSize({ width: 320, height: 568 });
+    await page.locator(`img[src="${sig}"]`).scrollIntoViewIfNeeded();
+    expect((await page.locator(`img[src="${sig}"]`).boundingBox())!.height).toBe(120);
+    await screenshot(page, 'questionnaire-occupational-view-signature-320');
+    await page.setViewportSize({ width: 375, height: 667 });
   });
 });

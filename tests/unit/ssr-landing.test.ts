@@ -72,6 +72,11 @@ describe('what the server may draw', () => {
     expect(await drawable(steps.Notice)).toBe(false); // fetches its text, and no public answers are offered
     const odd: StepWithId = { id: 'Odd', route: '/odd', screen: 'status', load: [{ toast: 'x' }] } as StepWithId;
     expect(await drawable(odd)).toBe(false);
+    // Writes to its own data are fine: the drawing and the phone's first render start with that data.
+    const own = { id: 'Own', route: '/own', screen: 'status', load: [{ set: { 'data.x': '=1 + 1' } }] } as unknown as StepWithId;
+    expect(await entrySeed(own, rt, '')).toEqual({ data: { x: 2 }, calls: [] });
+    const session = { id: 'S', route: '/s', screen: 'status', load: [{ set: { 'session.marital': '1' } }] } as unknown as StepWithId;
+    expect(await drawable(session)).toBe(false);
   });
 
   it('a load of public calls and data writes is run with the server\'s answers: its data and each answer', async () => {

@@ -104,7 +104,7 @@ export default function FormSlot(p: FormSlotProps) {
   }
   if (!schema || !mountForm) {
     return (
-      <div style={{ textAlign: 'center', padding: 32 }}>
+      <div className="cf-form-loading">
         <DotLoading color="primary" />
       </div>
     );

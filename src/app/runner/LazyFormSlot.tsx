@@ -23,7 +23,7 @@ export function FormSlot(p: FormSlotProps) {
   return (
     <Suspense
       fallback={
-        <div style={{ textAlign: 'center', padding: 32 }}>
+        <div className="cf-form-loading">
           <DotLoading color="primary" />
         </div>
       }

@@ -50,15 +50,15 @@ export async function drawingMatches(rt: AppRuntime, boot: BootData, root: HTMLE
 }
 
 /**
- * The drawing being hydrated was made with what its step's load got from public calls: the step
- * starts with that data, and its load gets those answers from the page, not the network.
+ * The drawing being hydrated was made with the data its step's load gave (entry-seed.ts): the step
+ * starts with that data, and its load gets the answers of its public calls from the page, not the network.
  */
 export function takeDrawnData(rt: AppRuntime, boot: BootData, root: HTMLElement): void {
   const route = root.getAttribute('data-ssr') ?? '';
   const drawn = Object.hasOwn(boot.drawn, route) ? boot.drawn[route] : undefined;
-  if (!drawn?.data || !drawn.calls) return;
+  if (!drawn?.data) return;
   rt.entryData = { step: drawn.step, data: drawn.data };
-  rt.api = withInlineAnswers(rt.api, drawn.calls);
+  if (drawn.calls?.length) rt.api = withInlineAnswers(rt.api, drawn.calls);
 }
 
 /** Keeps the `cf_home` cookie in step with the session (written only when it changes). */

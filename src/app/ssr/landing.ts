@@ -141,8 +141,8 @@ export interface BootData {
   cfgUrl: string;
   version: string;
   /**
-   * Route (as drawn) → the step and its screen signature; for a step drawn with what its load
-   * got from public calls (entry-seed.ts), that data and the calls' answers.
+   * Route (as drawn) → the step and its screen signature; for a step drawn with data its load gave
+   * (entry-seed.ts), that data, and the answers of the public calls it made.
    */
   drawn: Record<string, DrawnRoute>;
 }

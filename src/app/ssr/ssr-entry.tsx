@@ -130,8 +130,9 @@ async function draw({ startup, cfg, version, search, cookie, schemas, publicCall
     const seed = await entrySeed(step, rt, search, publicCall);
     if (!seed) continue;
     const fetched = seed.calls.length > 0;
-    // Its StepPage starts with the data its load got (runner/StepPage.tsx), as the phone's will.
-    rt.entryData = fetched ? { step: step.id, data: seed.data } : undefined;
+    const hasData = Object.keys(seed.data).length > 0;
+    // Its StepPage starts with the data its load gave (runner/StepPage.tsx), as the phone's will.
+    rt.entryData = hasData ? { step: step.id, data: seed.data } : undefined;
     pages.push({ route: hashRoute(route), html: await drawStep(rt, route) });
     rt.entryData = undefined;
     // Its load's answers ride in the page: the request layer loads with the first call that is not one of them.
@@ -140,7 +141,8 @@ async function draw({ startup, cfg, version, search, cookie, schemas, publicCall
     boot.drawn[route] = {
       step: step.id,
       sig: screenSignature(rt, step, '', search, seed.data),
-      ...(fetched ? { data: seed.data, calls: seed.calls } : {}),
+      ...(hasData ? { data: seed.data } : {}),
+      ...(fetched ? { calls: seed.calls } : {}),
     };
   }
   return { pages, routes, boot, calls: Object.values(boot.drawn).flatMap((d) => d.calls ?? []) };

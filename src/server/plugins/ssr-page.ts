@@ -158,7 +158,7 @@ export async function ssrPagePlugin(
         return {
           text: compressText(assemblePage(shell, { ...d, pages: images.pages }, routePreloads(manifest, d.routes)), 'fast'),
           link: imagePreloadLink(images.preload),
-          calls: d.calls,
+          calls: d.calls ?? [], // a render bundle built before public answers had none
         };
       });
       cache.set(key, body);

@@ -48,6 +48,9 @@ export const Fields = memo(function Fields({ nodes, base }: { nodes: FieldNode[]
           <Field key={n.name} node={n} base={base} />
         ),
       )}
+      {/* The rows still to come hold a screen's height: what is below the form (its buttons) stays below the
+          screen until they are drawn, instead of showing under the first rows and jumping away (a layout shift). */}
+      {all ? null : <div className="cf-rows-later" aria-hidden="true" />}
     </>
   );
 });
@@ -176,7 +179,7 @@ const LeafControl = memo(function LeafControl({ node, path, readOnly }: { node: 
   const cells = useContext(MatrixContext)?.Cells;
   if (readOnly) {
     if (node.widget === 'signature') {
-      return value ? <img id={id} src={value as string} alt={node.label} style={{ maxWidth: '100%', maxHeight: 120 }} /> : null;
+      return value ? <img id={id} className="cf-signature-img" src={value as string} alt={node.label} /> : null;
     }
     return (
       <span id={id} className="cf-display">

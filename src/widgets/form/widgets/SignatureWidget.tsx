@@ -12,7 +12,7 @@ export const SignatureWidget = memo(function SignatureWidget({ id, node, value, 
       <div id={id} role="button" className="cf-signature" onClick={() => setOpen(true)}>
         {value ? (
           <>
-            <img src={value} alt={node.label} style={{ maxWidth: '100%', maxHeight: 120, display: 'block' }} />
+            <img className="cf-signature-img" src={value} alt={node.label} />
             <span className="cf-hint">点击重新签名</span>
           </>
         ) : (
