@@ -100,6 +100,20 @@ export const CALLS = {
 export type CallName = keyof typeof CALLS;
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];
 
+/** The contract's call of that name, if any (a name from config or a request: no prototype key counts). */
+export function callDefOf(name: string): CallDef | undefined {
+  return Object.hasOwn(CALLS, name) ? (CALLS as Record<string, CallDef>)[name] : undefined;
+}
+
+/**
+ * A read of the public catalogue the server may make itself, for anyone (`catalogue`): also a service
+ * call with no owner, so a slip in the table cannot make the server fetch someone's data.
+ */
+export function isCatalogueCall(name: string): boolean {
+  const def = callDefOf(name);
+  return !!def && def.catalogue === true && def.auth === 'service' && def.method === 'POST' && !def.owner;
+}
+
 /** Every answer of every call. */
 export interface Envelope<T = unknown> {
   success: boolean;

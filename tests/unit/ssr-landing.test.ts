@@ -13,7 +13,8 @@ import type { StartupConfig } from '../../src/contract/calls';
 import { loadConfig } from '../../src/engine/config/load';
 import { createRuntime, type AppConfigJson, type StepWithId } from '../../src/app/boot';
 import { callsOnEntry } from '../../src/engine/runtime';
-import { entrySeed, isPublicCall } from '../../src/app/ssr/entry-seed';
+import { entrySeed } from '../../src/app/ssr/entry-seed';
+import { isCatalogueCall } from '../../src/contract/calls';
 import { CLIENT_MODULE, homeCookieOf, kindModule, landingSteps, parseHomeCookie, screenSignature, serverSession } from '../../src/app/ssr/landing';
 import type { drawPage as DrawPage } from '../../src/app/ssr/ssr-entry';
 import { assemblePage, entryAfterPaint, scriptJson } from '../../src/server/plugins/ssr-page';
@@ -95,8 +96,8 @@ describe('what the server may draw', () => {
     const writes: StepWithId = { id: 'W', route: '/w', screen: 'status', load: [{ call: 'GetClusItemList', body: {}, keep: 'session.l' }] } as StepWithId;
     expect(await entrySeed(writes, rt, '', call)).toBeNull();
     expect(asked).toHaveLength(2); // the one above, and the `writes` call before its session write
-    expect(isPublicCall('GetClusItemList')).toBe(true);
-    for (const n of ['FindByOrderList', 'SendVerifyCode', 'TeamLogin', 'GetInforMation', 'GetToken', 'toWeChatOauth', 'constructor', 'nope']) expect(isPublicCall(n)).toBe(false);
+    expect(isCatalogueCall('GetClusItemList')).toBe(true);
+    for (const n of ['FindByOrderList', 'SendVerifyCode', 'TeamLogin', 'GetInforMation', 'GetToken', 'toWeChatOauth', 'constructor', 'nope']) expect(isCatalogueCall(n)).toBe(false);
   });
 
   it('the screen signature follows what the screen shows, not what it does not read', () => {

@@ -11,7 +11,7 @@
  * call's answer: the phone starts the step with the data (hydrating the same markup) and
  * its load, run as usual, gets those answers without the network (api/inline-answers.ts).
  */
-import { CALLS, type CallDef, type Envelope } from '../../contract/calls';
+import { isCatalogueCall, type Envelope } from '../../contract/calls';
 import { runActions, type Effects } from '../../engine/runtime';
 import type { AppRuntime, StepWithId } from '../boot';
 import { firstScope, type InlineAnswer } from './landing';
@@ -26,12 +26,6 @@ export interface EntrySeed {
 
 /** Answers a public call as the phone's request layer would (the server's own, without the network). */
 export type PublicCall = (name: string, body: Record<string, unknown>) => Promise<Envelope>;
-
-/** A call the server may make for anyone: a catalogue read of the contract (calls.ts `catalogue`), no user's. */
-export function isPublicCall(name: string): boolean {
-  const def = (Object.hasOwn(CALLS, name) ? (CALLS as Record<string, CallDef>)[name] : undefined);
-  return !!def && def.catalogue === true && def.auth === 'service' && def.method === 'POST' && !def.owner;
-}
 
 /**
  * The seed of a step the server can draw as the person will see it, or null (the phone draws it):
@@ -55,7 +49,7 @@ export async function entrySeed(
   const calls: InlineAnswer[] = [];
   const effects: Effects = {
     call: async (name, body) => {
-      if (!publicCall || !isPublicCall(name)) return stop();
+      if (!publicCall || !isCatalogueCall(name)) return stop();
       const answer = await publicCall(name, body);
       calls.push({ name, body, answer });
       return answer;

@@ -7,7 +7,7 @@
  * SMS is sent) are made; any other call is refused before any request.
  */
 import type { FastifyInstance } from 'fastify';
-import { CALLS, type CallDef, type Envelope } from '../../contract/calls';
+import { callDefOf, isCatalogueCall, type Envelope } from '../../contract/calls';
 import { issueToken, type IssuedToken } from '../services/platform/tokens';
 import { CLIENT_SUBJECT_PREFIX } from './call';
 
@@ -32,8 +32,8 @@ export function publicCaller(app: FastifyInstance): PublicCaller {
     return (await token!).t.access_token;
   };
   return async (name, body) => {
-    const def = Object.hasOwn(CALLS, name) ? (CALLS as Record<string, CallDef>)[name] : undefined;
-    if (!def?.catalogue || def.auth !== 'service' || def.method !== 'POST' || def.owner) throw new Error(`${name} is not a public catalogue call`);
+    const def = callDefOf(name);
+    if (!def || !isCatalogueCall(name)) throw new Error(`${name} is not a public catalogue call`);
     const res = await app.inject({
       method: 'POST',
       url: `/api/${def.path}`,
