@@ -121,6 +121,21 @@ export interface Envelope<T = unknown> {
   returnData: T;
 }
 
+/** Whether a parsed answer is an envelope (anything else is a broken or foreign answer). */
+export function isEnvelope(d: unknown): d is Envelope {
+  return !!d && typeof d === 'object' && typeof (d as Envelope).success === 'boolean';
+}
+
+/** A `jsonText` call's returnData as the app reads it: '' is null, text that is not JSON stays text. */
+export function jsonTextValue(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Extra request headers for the non-service bearers. */
 export const REPORT_TOKEN_HEADER = 'x-report-token';
 export const APPROVER_TOKEN_HEADER = 'x-approver-token';

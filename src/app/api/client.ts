@@ -20,7 +20,7 @@
  * rejects with RequestError(<spec text>) when there is no usable answer.
  */
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse } from 'axios';
-import { CALLS, APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, type CallDef, type Envelope, type StartupConfig } from '../../contract/calls';
+import { APPROVER_TOKEN_HEADER, REPORT_TOKEN_HEADER, callDefOf, isEnvelope, jsonTextValue, type CallDef, type Envelope, type StartupConfig } from '../../contract/calls';
 import { RequestError, messageForStatus, type RequestMessages } from './errors';
 import { loading as pageLoading, type LoadingTracker } from './loading';
 
@@ -73,11 +73,8 @@ export interface Api {
 /** Tokens within this margin of expiry are refreshed before use. */
 const EXPIRY_MARGIN_MS = 30_000;
 
-const isEnvelope = (d: unknown): d is Envelope =>
-  !!d && typeof d === 'object' && typeof (d as Envelope).success === 'boolean';
-
 export function callDef(name: string): CallDef {
-  const def = (CALLS as Record<string, CallDef>)[name];
+  const def = callDefOf(name);
   if (!def) throw new RequestError(`unknown call ${name}`, null, name);
   return def;
 }
@@ -137,7 +134,7 @@ export function createApi(deps: ApiDeps): Api {
     if (!ok2xx) log('api error', name, res.status, data.returnMsg);
     const env = { ...data } as Envelope<T>;
     if (def.jsonText && typeof env.returnData === 'string') {
-      env.returnData = (env.returnData.trim() === '' ? null : safeParse(env.returnData, env.returnData)) as T;
+      env.returnData = jsonTextValue(env.returnData) as T;
     }
     return env;
   }
@@ -230,10 +227,10 @@ export function createApi(deps: ApiDeps): Api {
   return { call, fetchTokenByPassword, fetchTokenByOpenid, ensureToken, http };
 }
 
-function safeParse(s: string, fallback: unknown = undefined): unknown {
+function safeParse(s: string): unknown {
   try {
     return JSON.parse(s);
   } catch {
-    return fallback;
+    return undefined;
   }
 }

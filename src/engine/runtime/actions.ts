@@ -8,7 +8,7 @@
  * the actions after it assume success. `onFail`/`onError` replace the default
  * alert (returnMsg / the error's message); they run with `result` set.
  */
-import { CALLS } from '../../contract/calls';
+import { callDefOf } from '../../contract/calls';
 import { compileExpr } from '../expr/compile';
 import { evalCondition, evalValue } from '../expr/value';
 import type {
@@ -19,7 +19,7 @@ import { resolveNext } from './next';
 import { setIn, splitTarget } from './path';
 import { SET_TARGETS, type ActionContext, type RunResult, type SetTarget } from './types';
 
-const defaultJsonText = (name: string) => !!(CALLS as Record<string, { jsonText?: boolean }>)[name]?.jsonText;
+const defaultJsonText = (name: string) => !!callDefOf(name)?.jsonText;
 
 export async function runActions(actions: readonly Action[] | undefined, ctx: ActionContext): Promise<RunResult> {
   for (const action of actions ?? []) {

@@ -7,7 +7,7 @@
  * SMS is sent) are made; any other call is refused before any request.
  */
 import type { FastifyInstance } from 'fastify';
-import { callDefOf, isCatalogueCall, type Envelope } from '../../contract/calls';
+import { callDefOf, isCatalogueCall, isEnvelope, jsonTextValue, type Envelope } from '../../contract/calls';
 import { issueToken, type IssuedToken } from '../services/platform/tokens';
 import { CLIENT_SUBJECT_PREFIX } from './call';
 
@@ -16,8 +16,6 @@ export const DRAWING_SUBJECT = `${CLIENT_SUBJECT_PREFIX}first-screen`;
 const TOKEN_TTL_S = 3600;
 /** A token is renewed this long before it expires, so no call carries one about to lapse. */
 const RENEW_BEFORE_MS = 5 * 60_000;
-
-const isEnvelope = (d: unknown): d is Envelope => !!d && typeof d === 'object' && typeof (d as Envelope).success === 'boolean';
 
 export type PublicCaller = (name: string, body: Record<string, unknown>) => Promise<Envelope>;
 
@@ -32,8 +30,8 @@ export function publicCaller(app: FastifyInstance): PublicCaller {
     return (await token!).t.access_token;
   };
   return async (name, body) => {
-    const def = callDefOf(name);
-    if (!def || !isCatalogueCall(name)) throw new Error(`${name} is not a public catalogue call`);
+    const def = isCatalogueCall(name) ? callDefOf(name) : undefined;
+    if (!def) throw new Error(`${name} is not a public catalogue call`);
     const res = await app.inject({
       method: 'POST',
       url: `/api/${def.path}`,
@@ -42,14 +40,8 @@ export function publicCaller(app: FastifyInstance): PublicCaller {
     });
     const env = res.json<unknown>();
     if (res.statusCode !== 200 || !isEnvelope(env)) throw new Error(`${name} answered ${res.statusCode}`);
-    // As the phone's request layer gives it (api/client.ts): a jsonText answer parsed.
-    if (def.jsonText && typeof env.returnData === 'string') {
-      try {
-        env.returnData = env.returnData.trim() === '' ? null : JSON.parse(env.returnData);
-      } catch {
-        /* left as text, as the phone does */
-      }
-    }
-    return { success: env.success, returnMsg: env.returnMsg, returnData: env.returnData };
+    // As the phone's request layer gives it (api/client.ts): a jsonText answer read by the same rule.
+    const returnData = def.jsonText && typeof env.returnData === 'string' ? jsonTextValue(env.returnData) : env.returnData;
+    return { success: env.success, returnMsg: env.returnMsg, returnData };
   };
 }
